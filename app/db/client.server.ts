@@ -1,0 +1,191 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "./schema";
+
+/** One type for both engines: Drizzle's PGlite and node-postgres databases share the query API. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Answers whether the database responds (for /healthz). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS = path.resolve(process.cwd(), "db/migrations");
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite has no lock of its own and two openers corrupt the data dir, so we keep a pid file and
+ * refuse to open while the process named in it is alive.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, "app.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(readFileSync(lockFile, "utf8").trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dir} is in use by another process (pid ${pid}). ` +
+            "Stop it first, or use PostgreSQL (DATABASE_URL) to run several processes.",
+        );
+      }
+      rmSync(lockFile, { force: true }); // stale lock from a crashed process
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dir}`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean; migrate?: boolean };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const migrateOnOpen = options.migrate !== false;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrateOnOpen);
+  const database = await openPglite(options);
+  if (migrateOnOpen) {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS });
+  }
+  return database;
+}
+
+async function openPostgres(url: string, migrateOnOpen: boolean): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  const db = drizzle(pool, { schema });
+  if (migrateOnOpen) await migratePostgres(pool);
+  return {
+    db,
+    kind: "postgres",
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let unlock = () => {};
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    const root = path.resolve(options.dataDir ?? "./data");
+    unlock = lockDataDir(root);
+    dataDir = path.join(root, "pglite");
+  }
+  // PGlite's defaults never fsync (-F); without it and with O_SYNC on the WAL a commit is durable.
+  const startParams = [
+    ...PGlite.defaultStartParams.filter((p) => p !== "-F"),
+    "-c",
+    "wal_sync_method=open_datasync",
+  ];
+  let client;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      extensions: { btree_gist },
+      ...(dataDir ? { startParams } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  // No autovacuum and no automatic checkpoints in PGlite: keep the WAL and crash recovery short.
+  const maintenance = dataDir
+    ? setInterval(() => {
+        client.exec("CHECKPOINT").catch(() => {});
+      }, 5 * 60_000)
+    : undefined;
+  const vacuum = dataDir
+    ? setInterval(() => {
+        client.exec("VACUUM").catch(() => {});
+      }, 6 * 60 * 60_000)
+    : undefined;
+  maintenance?.unref();
+  vacuum?.unref();
+  return {
+    db,
+    kind: "pglite",
+    ping: () => ping(db),
+    async close() {
+      clearInterval(maintenance);
+      clearInterval(vacuum);
+      try {
+        if (dataDir) await client.exec("CHECKPOINT");
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+async function ping(db: Db) {
+  try {
+    await Promise.race([
+      db.execute(sql`select 1`),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Several containers may start at once: one migrates while the others wait on an advisory lock. */
+async function migratePostgres(pool: import("pg").Pool) {
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(727274)");
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+    client.release();
+  }
+}
+
+type GlobalDb = { __appDatabase?: Promise<Database> };
+const holder = globalThis as GlobalDb;
+
+/**
+ * The process-wide database. server.ts opens it at start-up; the Remix bundle and server.ts are
+ * separate module graphs, so the handle lives on globalThis.
+ */
+export function getDatabase(): Promise<Database> {
+  if (!holder.__appDatabase) throw new Error("Database not opened: call setDatabase() at start-up");
+  return holder.__appDatabase;
+}
+
+export function setDatabase(database: Promise<Database> | undefined) {
+  holder.__appDatabase = database;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}

@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+export const markets = pgTable("markets", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  timezone: text("timezone").notNull(),
+});
+
+export const studios = pgTable("studios", {
+  slug: text("slug").primaryKey(),
+  marketSlug: text("market_slug").references(() => markets.slug),
+  name: text("name").notNull(),
+  address: text("address").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  /** Null means "not known": the timezone rule falls back to America/New_York with a warning. */
+  timezone: text("timezone"),
+  enabled: boolean("enabled").notNull().default(true),
+  locationId: integer("location_id"),
+  /** The virtual studio serves virtual consults in every market. */
+  isVirtual: boolean("is_virtual").notNull().default(false),
+});
+
+export const services = pgTable(
+  "services",
+  {
+    code: text("code").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category", { enum: ["preventive", "cosmetic", "ortho", "consult", "emergency"] }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    providerRoles: text("provider_roles").array().notNull(),
+    requiresIntake: boolean("requires_intake").notNull().default(false),
+    /** Whether the virtual studio may offer it. */
+    virtualAllowed: boolean("virtual_allowed").notNull().default(false),
+    priceCents: integer("price_cents"),
+  },
+  (t) => [check("services_duration_positive", sql`${t.durationMinutes} > 0`)],
+);
+
+export const providers = pgTable(
+  "providers",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["dentist", "hygienist", "orthodontist"] }).notNull(),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("providers_studio_idx").on(t.studioSlug)],
+);
+
+/** Weekly hours in the studio's local time: weekday 0 = Sunday, minutes from local midnight. */
+export const providerHours = pgTable(
+  "provider_hours",
+  {
+    id: serial("id").primaryKey(),
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "cascade" }),
+    weekday: smallint("weekday").notNull(),
+    startMinute: integer("start_minute").notNull(),
+    endMinute: integer("end_minute").notNull(),
+  },
+  (t) => [
+    check("provider_hours_weekday", sql`${t.weekday} between 0 and 6`),
+    check("provider_hours_range", sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`),
+    index("provider_hours_provider_idx").on(t.providerId),
+  ],
+);
+
+export const providerTimeOff = pgTable(
+  "provider_time_off",
+  {
+    id: serial("id").primaryKey(),
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull().default(""),
+  },
+  (t) => [check("provider_time_off_range", sql`${t.startsAt} < ${t.endsAt}`)],
+);
+
+export type Preference = { name: string; value?: string };
+
+export const patients = pgTable("patients", {
+  id: serial("id").primaryKey(),
+  /** Stored lower-cased: one patient per email address. */
+  email: text("email").notNull().unique(),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  dateOfBirth: date("date_of_birth"),
+  type: text("type").notNull().default("NEW"),
+  preferences: jsonb("preferences").$type<Preference[]>().notNull().default([]),
+  /** An active scaling-and-root-planing treatment plan: cleanings must be booked by the studio. */
+  hasSrpTxPlan: boolean("has_srp_tx_plan").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: serial("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => providers.id),
+    serviceType: text("service_type")
+      .notNull()
+      .references(() => services.code),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["CONFIRMED", "CANCELLED", "COMPLETED", "NO_SHOW"] })
+      .notNull()
+      .default("CONFIRMED"),
+    needsInsurance: boolean("needs_insurance").notNull().default(false),
+    /** What the patient told us while booking (carrier, symptoms, quiz answers…), no card data. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("appointments_range", sql`${t.startsAt} < ${t.endsAt}`),
+    index("appointments_studio_start_idx").on(t.studioSlug, t.startsAt),
+    index("appointments_provider_start_idx").on(t.providerId, t.startsAt),
+  ],
+);
+
+export const emailOutbox = pgTable("email_outbox", {
+  id: serial("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  ics: text("ics"),
+  status: text("status", { enum: ["PENDING", "SENT", "FAILED"] }).notNull().default("PENDING"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});

@@ -1,0 +1,44 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "./client.server";
+import { DEMO_STAFF, DEMO_WEEKLY_HOURS, MARKET_ROWS, SERVICE_ROWS, STUDIO_ROWS } from "./catalogue";
+import { markets, providerHours, providers, services, studios } from "./schema";
+
+/** Idempotent: adds what is missing from the catalogue, never overwrites an operator's edits. */
+export async function seedCatalogue(db: Db) {
+  await db.transaction(async (tx) => {
+    await tx.insert(markets).values([...MARKET_ROWS]).onConflictDoNothing();
+    await tx
+      .insert(studios)
+      .values(
+        STUDIO_ROWS.map((s) => ({
+          slug: s.slug,
+          name: s.name,
+          marketSlug: s.market,
+          enabled: s.enabled ?? true,
+          locationId: s.locationId ?? null,
+          timezone: s.timezone ?? null,
+          isVirtual: s.isVirtual ?? false,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx.insert(services).values(SERVICE_ROWS).onConflictDoNothing();
+
+    for (const studio of STUDIO_ROWS) {
+      if (studio.enabled === false) continue;
+      const [{ n }] = await tx.select({ n: count() }).from(providers).where(eq(providers.studioSlug, studio.slug));
+      if (n > 0) continue;
+      const staff = studio.isVirtual ? DEMO_STAFF.filter((s) => s.role !== "hygienist") : DEMO_STAFF;
+      for (const { role, names } of staff) {
+        for (const name of names) {
+          const [row] = await tx.insert(providers).values({ name, role, studioSlug: studio.slug }).returning({ id: providers.id });
+          await tx.insert(providerHours).values(DEMO_WEEKLY_HOURS.map((h) => ({ ...h, providerId: row.id })));
+        }
+      }
+    }
+  });
+}
+
+export async function catalogueIsEmpty(db: Db) {
+  const [{ n }] = await db.select({ n: count() }).from(studios);
+  return n === 0;
+}

@@ -1,0 +1,77 @@
+import { parse, serialize, type SerializeOptions } from "cookie";
+import { jwtVerify } from "jose";
+import { getEnv } from "./env.server";
+
+const YEAR = 31536000; // spec §9 time constant: one year in seconds
+const MONTH = 30 * 86400;
+
+function base(): SerializeOptions {
+  return { path: "/", httpOnly: true, sameSite: "lax", secure: getEnv().NODE_ENV === "production" };
+}
+
+export function readCookies(request: Request): Record<string, string | undefined> {
+  return parse(request.headers.get("Cookie") ?? "");
+}
+
+/** One definition per cookie, with its attributes. */
+export const cookies = {
+  bannerDismissed: () => serialize("cookieBannerDismissed", "true", { ...base(), maxAge: YEAR }),
+  utmParams: (utm: Record<string, string>) => serialize("utmParams", JSON.stringify(utm), { ...base(), maxAge: MONTH }),
+  gclid: (gclid: string) => serialize("gclid", gclid, { ...base(), maxAge: 90 * 86400 }),
+  /** First-party copy of the referral code, so a booking made without JavaScript keeps it. */
+  referral: (code: string, version?: string) =>
+    serialize("referralCode", JSON.stringify({ code, version: version ?? null }), { ...base(), maxAge: MONTH }),
+};
+
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+export type UtmParams = Partial<Record<(typeof UTM_KEYS)[number], string>>;
+
+/** Values from our own cookies are still user input: parse defensively and cap sizes. */
+export function readUtmParams(request: Request): UtmParams {
+  const raw = readCookies(request).utmParams;
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    const utm: UtmParams = {};
+    for (const key of UTM_KEYS) if (typeof value[key] === "string") utm[key] = (value[key] as string).slice(0, 200);
+    return utm;
+  } catch {
+    return {};
+  }
+}
+
+export function readReferral(request: Request): { code: string; version?: string } | null {
+  const raw = readCookies(request).referralCode;
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as { code?: unknown; version?: unknown };
+    if (typeof value.code !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(value.code)) return null;
+    return { code: value.code, version: value.version === "v2" ? "v2" : undefined };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The logged-in email from the idToken cookie. The token must verify against our session secrets;
+ * a tampered or expired token is treated as absent.
+ */
+export async function readIdTokenEmail(request: Request): Promise<string | null> {
+  const token = readCookies(request).idToken;
+  if (!token) return null;
+  for (const secret of getEnv().sessionSecrets) {
+    try {
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"] });
+      return typeof payload.email === "string" ? payload.email : null;
+    } catch {
+      // try the next secret (rotation)
+    }
+  }
+  return null;
+}
+
+/** Only same-site relative paths: never an open redirect. */
+export function safeRedirectPath(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

@@ -1,0 +1,75 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; ics?: string };
+
+/** Queues an email in the same transaction as the change it reports, so neither is lost without the other. */
+export async function enqueueEmail(tx: Pick<Db, "insert">, email: OutgoingEmail) {
+  await tx.insert(emailOutbox).values({ ...email, html: email.html ?? null, ics: email.ics ?? null });
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** Sends what is pending in the outbox through SMTP. Returns how many were sent. */
+export async function deliverPending(db: Db, smtpUrl: string, from: string, limit = 20): Promise<number> {
+  const { createTransport } = await import("nodemailer");
+  const transport = createTransport(smtpUrl);
+  const pending = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "PENDING"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+    .orderBy(asc(emailOutbox.id))
+    .limit(limit);
+  let sent = 0;
+  for (const mail of pending) {
+    // Claim the row so that several containers never send the same email twice.
+    const claimed = await db
+      .update(emailOutbox)
+      .set({ attempts: mail.attempts + 1 })
+      .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.attempts, mail.attempts), eq(emailOutbox.status, "PENDING")))
+      .returning({ id: emailOutbox.id });
+    if (claimed.length === 0) continue;
+    try {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        icalEvent: mail.ics ? { method: "PUBLISH", filename: "appointment.ics", content: mail.ics } : undefined,
+      });
+      await db.update(emailOutbox).set({ status: "SENT", sentAt: new Date() }).where(eq(emailOutbox.id, mail.id));
+      sent++;
+    } catch (error) {
+      const failed = mail.attempts + 1 >= MAX_ATTEMPTS;
+      await db
+        .update(emailOutbox)
+        .set({ lastError: (error as Error).message.slice(0, 500), status: failed ? "FAILED" : "PENDING" })
+        .where(eq(emailOutbox.id, mail.id));
+      console.error(`[email] delivery of outbox #${mail.id} failed (attempt ${mail.attempts + 1})`);
+    }
+  }
+  transport.close();
+  return sent;
+}
+
+/** Polls the outbox when SMTP is configured; without it emails stay in the outbox (viewable in development). */
+export function startOutboxWorker(db: Db, env: { SMTP_URL?: string; MAIL_FROM: string }) {
+  if (!env.SMTP_URL) return { stop() {} };
+  const smtpUrl = env.SMTP_URL;
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deliverPending(db, smtpUrl, env.MAIL_FROM);
+    } catch (error) {
+      console.error("[email] outbox run failed:", (error as Error).message);
+    } finally {
+      running = false;
+    }
+  }, 2_000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod/v4";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    SESSION_SECRET: z.string().optional(),
+    SITE_ORIGIN: z.url().default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
+    SUPPORT_EMAIL: z.email().default("support@example.com"),
+    AVAILABILITIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
+    SALESFORCE_CHAT: flag,
+    NASHVILLE_CC_REQUIRED: flag,
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().default("Dental Studio <appointments@example.com>"),
+    SENTRY_DSN: z.string().optional(),
+    SEGMENT_WRITE_KEY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required when DATABASE_URL is set (every container must share it)",
+      });
+    }
+    if (env.SESSION_SECRET !== undefined) {
+      const secrets = env.SESSION_SECRET.split(",").map((s) => s.trim());
+      if (secrets.some((s) => s.length < 32)) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "each secret needs at least 32 characters" });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
+
+export class EnvError extends Error {}
+
+/** Parses an environment; throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${String(i.path[0] ?? "env")}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const env = result.data;
+  const sessionSecrets = env.SESSION_SECRET
+    ? env.SESSION_SECRET.split(",").map((s) => s.trim())
+    : [loadOrCreateSecret(env.DATA_DIR)];
+  return { ...env, sessionSecrets };
+}
+
+/** Without DATABASE_URL a single container owns DATA_DIR, so a generated secret kept there is enough. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  console.info(`[config] SESSION_SECRET not set: generated one and kept it in ${file}`);
+  return secret;
+}
+
+let cached: Env | undefined;
+/** The validated configuration, read once per process. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Exactly what the browser may see. */
+export function getPublicEnv(env = getEnv()) {
+  return {
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL,
+    SALESFORCE_CHAT: env.SALESFORCE_CHAT,
+    SENTRY_DSN: env.SENTRY_DSN ?? null,
+    SEGMENT_WRITE_KEY: env.SEGMENT_WRITE_KEY ?? null,
+  };
+}

@@ -1,0 +1,40 @@
+import { captureReferral } from "~/rules/referral";
+import { cookies, readCookies, readIdTokenEmail, readReferral, UTM_KEYS, type UtmParams } from "./cookies.server";
+import { getEnv, getPublicEnv } from "./env.server";
+
+/**
+ * The shared page state every page gets from the root loader, plus the marketing cookies captured from
+ * the URL of any page (utm_*, gclid, referral code).
+ */
+export async function buildPageState(request: Request) {
+  const env = getEnv();
+  const url = new URL(request.url);
+  const jar = readCookies(request);
+  const headers = new Headers();
+
+  const utm: UtmParams = {};
+  for (const key of UTM_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value) utm[key] = value.slice(0, 200);
+  }
+  if (Object.keys(utm).length > 0) headers.append("Set-Cookie", cookies.utmParams(utm));
+  const gclid = url.searchParams.get("gclid");
+  if (gclid && /^[\w-]{1,200}$/.test(gclid)) headers.append("Set-Cookie", cookies.gclid(gclid));
+  const referral = captureReferral(url.searchParams);
+  if (referral) headers.append("Set-Cookie", cookies.referral(referral.code, referral.version));
+
+  return {
+    headers,
+    state: {
+      pathname: url.pathname,
+      returnTo: url.pathname + url.search,
+      siteOrigin: env.SITE_ORIGIN,
+      webViewCookie: jar.web_view ?? null,
+      cookieBannerDismissed: jar.cookieBannerDismissed === "true",
+      userEmail: await readIdTokenEmail(request),
+      supportEmail: env.SUPPORT_EMAIL,
+      referralCode: referral?.code ?? readReferral(request)?.code ?? null,
+      publicEnv: getPublicEnv(env),
+    },
+  };
+}

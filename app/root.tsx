@@ -1,0 +1,103 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buildPageState } from "~/platform/page-state.server";
+import { canonicalUrl } from "~/rules/canonical";
+import { isWebView, viewportContent } from "~/rules/web-view";
+import stylesHref from "~/styles/app.css";
+import { CookieBanner, shouldShowCookieBanner } from "~/ui/cookie-banner";
+import { ClientEnhancements } from "~/ui/client-enhancements";
+import { SiteFooter, SiteHeader } from "~/ui/site-chrome";
+import { useNonce } from "~/ui/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Book a dental visit" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, headers } = await buildPageState(request);
+  return json(state, { headers });
+}
+
+function Document({ children, title }: { children: ReactNode; title?: string }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const nonce = useNonce();
+  const webView = isWebView({ routeIds: matches.map((m) => m.id), webViewCookie: data?.webViewCookie ?? null });
+  const pathname = data?.pathname ?? "/";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content={viewportContent(webView)} />
+        {title ? <title>{title}</title> : null}
+        <Meta />
+        {data ? <link rel="canonical" href={canonicalUrl(data.siteOrigin, pathname)} /> : null}
+        <Links />
+      </head>
+      <body className={webView ? "web-view" : undefined}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {webView ? null : <SiteHeader userEmail={data?.userEmail ?? null} pathname={pathname} />}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {webView ? null : <SiteFooter supportEmail={data?.supportEmail ?? ""} />}
+        {data && shouldShowCookieBanner({ pathname, isWebView: webView, dismissed: data.cookieBannerDismissed }) ? (
+          <CookieBanner returnTo={data.returnTo} />
+        ) : null}
+        <ClientEnhancements isLoggedIn={Boolean(data?.userEmail)} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Document title={notFound ? "Page not found" : "Something went wrong"}>
+      <div className="page narrow">
+        {notFound ? (
+          <>
+            <h1>We can’t find that page</h1>
+            <p>The link may be old or mistyped.</p>
+          </>
+        ) : (
+          <>
+            <h1>Something went wrong</h1>
+            <p>Sorry — we couldn’t show this page. Please try again in a moment.</p>
+          </>
+        )}
+        <p>
+          <a href="/">Go to the home page</a> or <a href="/booking">book a visit</a>.
+        </p>
+      </div>
+    </Document>
+  );
+}

@@ -1,0 +1,13 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // PGlite instances are heavy (~300 MB each): keep parallelism modest on 2 cores.
+    maxWorkers: 2,
+  },
+});
