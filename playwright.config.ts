@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/dental-e2e-${process.pid}`;
+
+/** e2e runs against the production build, in Debian's Chromium, once with JavaScript off and once on. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+    },
+  },
+  projects: [
+    { name: "js-off", use: { javaScriptEnabled: false } },
+    { name: "js-on", use: { javaScriptEnabled: true } },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx server.ts`,
+    url: `http://localhost:${PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      NODE_ENV: "production",
+      SITE_ORIGIN: "https://dental.example.com",
+      DEV_ROUTES: "true",
+      AVAILABILITIES_TIMEOUT_MS: "5000",
+    },
+  },
+});

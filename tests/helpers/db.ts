@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import { openDatabase, setDatabase, type Database } from "~/db/client.server";
+import { seedCatalogue } from "~/db/seed.server";
+
+/** The engines integration tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const ENGINES = ["pglite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/** A fresh, migrated and seeded database of its own; on PostgreSQL a new database on the test server. */
+export async function createTestDatabase(engine: Engine, { seed = true } = {}): Promise<Database & { url?: string }> {
+  if (engine === "pglite") {
+    const database = await openDatabase({ inMemory: true });
+    if (seed) await seedCatalogue(database.db);
+    return database;
+  }
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `dental_t_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  if (seed) await seedCatalogue(database.db);
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const drop = new pg.Client({ connectionString: admin.toString() });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+/**
+ * Runs a suite once per engine, with the database installed as the app's process-wide database
+ * (what loaders and actions use).
+ */
+export function describeEachEngine(title: string, suite: (ctx: { db: () => Database; engine: Engine }) => void) {
+  for (const engine of ENGINES) {
+    describe(`${title} [${engine}]`, () => {
+      let database: Database;
+      beforeAll(async () => {
+        database = await createTestDatabase(engine);
+        setDatabase(Promise.resolve(database));
+      });
+      afterAll(async () => {
+        setDatabase(undefined);
+        await database?.close();
+      });
+      suite({ db: () => database, engine });
+    });
+  }
+}
