@@ -1,0 +1,16 @@
+// Spec §4: fbuy_ref_code wins; otherwise referralCode, stored with referral version v2.
+export type CapturedReferral = { code: string; version?: "v2" };
+
+const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The first non-empty (trimmed) parameter wins; if it is malformed the capture is dropped
+ * (null), rather than falling back to the other parameter.
+ */
+export function captureReferral(params: URLSearchParams): CapturedReferral | null {
+  const fbuy = params.get("fbuy_ref_code")?.trim();
+  if (fbuy) return REFERRAL_CODE.test(fbuy) ? { code: fbuy } : null;
+  const v2 = params.get("referralCode")?.trim();
+  if (v2) return REFERRAL_CODE.test(v2) ? { code: v2, version: "v2" } : null;
+  return null;
+}

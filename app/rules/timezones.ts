@@ -1,0 +1,33 @@
+import { formatInTimeZone } from "date-fns-tz";
+
+export const DEFAULT_TIMEZONE = "America/New_York";
+// Spec §9: America/New_York for all studios except east-nashville.
+const STUDIO_TIMEZONES: Readonly<Record<string, string>> = { "east-nashville": "America/Chicago" };
+
+export function isValidTimezone(tz: string | null | undefined): tz is string {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The studio's own zone if valid; else the spec's table; a silent New York default would hide data gaps, so warn. */
+export function studioTimezone(
+  slug: string,
+  known?: string | null,
+  warn: (message: string) => void = console.warn,
+): string {
+  if (isValidTimezone(known)) return known;
+  const mapped = STUDIO_TIMEZONES[slug];
+  if (mapped) return mapped;
+  warn(`Studio ${slug} has no timezone; using ${DEFAULT_TIMEZONE}`);
+  return DEFAULT_TIMEZONE;
+}
+
+/** "EST" / "EDT" / "CST" / "CDT" (Node 20's ICU prints these for US zones; others may print "GMT+1"). */
+export function timezoneAbbreviation(date: Date, tz: string): string {
+  return formatInTimeZone(date, tz, "zzz");
+}

@@ -1,0 +1,145 @@
+import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+
+// Availability engine: pure slot math. Wall times are studio-local; every instant is a UTC Date.
+
+export type WeeklyHours = { weekday: number /* 0 = Sunday */; startMinute: number; endMinute: number };
+export type Interval = { startsAt: Date; endsAt: Date };
+export type ProviderSchedule = {
+  providerId: number;
+  role: string;
+  hours: WeeklyHours[];
+  timeOff: Interval[];
+  /** Non-cancelled appointments. */
+  busy: Interval[];
+};
+export type Slot = { startsAt: Date; endsAt: Date; providerIds: number[] };
+
+export type AvailabilityInput = {
+  timezone: string;
+  from: Date;
+  to: Date;
+  now: Date;
+  durationMinutes: number;
+  eligibleRoles: string[];
+  providers: ProviderSchedule[];
+  /** Emergency (same-day) booking: shorter minimum notice. */
+  sameDay?: boolean;
+};
+
+export const SLOT_STEP_MINUTES = 15;
+export const MIN_NOTICE_MINUTES = 120;
+export const EMERGENCY_NOTICE_MINUTES = 30;
+export const BOOKING_WINDOW_DAYS = 60;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Local calendar day of an instant, e.g. "2027-03-14". */
+export function localDayKey(date: Date, tz: string): string {
+  return formatInTimeZone(date, tz, "yyyy-MM-dd");
+}
+
+/** "9:15 AM" in the studio's zone. */
+export function formatSlotTime(date: Date, tz: string): string {
+  return formatInTimeZone(date, tz, "h:mm a");
+}
+
+/** "Sunday, March 14, 2027" in the studio's zone. */
+export function formatSlotDate(date: Date, tz: string): string {
+  return formatInTimeZone(date, tz, "EEEE, MMMM d, yyyy");
+}
+
+/** Slots grouped by studio-local day, days and slots in time order. */
+export function groupSlotsByLocalDay(slots: Slot[], tz: string): { day: string; slots: Slot[] }[] {
+  const groups = new Map<string, Slot[]>();
+  for (const slot of [...slots].sort(byStart)) {
+    const day = localDayKey(slot.startsAt, tz);
+    const list = groups.get(day);
+    if (list) list.push(slot);
+    else groups.set(day, [slot]);
+  }
+  return [...groups].map(([day, daySlots]) => ({ day, slots: daySlots }));
+}
+
+export function computeSlots(input: AvailabilityInput): Slot[] {
+  const { timezone: tz, now, durationMinutes } = input;
+  const noticeMinutes = input.sameDay ? EMERGENCY_NOTICE_MINUTES : MIN_NOTICE_MINUTES;
+  const earliest = Math.max(input.from.getTime(), now.getTime() + noticeMinutes * MINUTE_MS);
+  const latest = Math.min(input.to.getTime(), now.getTime() + BOOKING_WINDOW_DAYS * DAY_MS); // exclusive
+  const durationMs = durationMinutes * MINUTE_MS;
+  if (earliest >= latest || durationMinutes <= 0) return [];
+
+  const roles = new Set(input.eligibleRoles);
+  const providers = input.providers.filter((p) => roles.has(p.role));
+  const byInstant = new Map<number, Set<number>>();
+
+  // Walk local calendar days (not 24 h steps), so DST days of 23 or 25 hours are handled.
+  for (const day of localDays(localDayKey(new Date(earliest), tz), localDayKey(new Date(latest), tz))) {
+    for (const provider of providers) {
+      const blocked = [...provider.timeOff, ...provider.busy];
+      for (const block of provider.hours) {
+        if (block.weekday !== day.weekday) continue;
+        // A block ending inside a spring-forward gap ends at the (shifted) instant fromZonedTime gives.
+        const blockEnd = localInstant(day.key, block.endMinute, tz).instant;
+        for (let m = roundUp(block.startMinute, SLOT_STEP_MINUTES); m < block.endMinute; m += SLOT_STEP_MINUTES) {
+          // Each wall time maps to one instant, so the repeated fall-back hour yields no duplicate;
+          // a wall time skipped by spring-forward does not exist and yields no slot.
+          const { instant: start, exists } = localInstant(day.key, m, tz);
+          if (!exists) continue;
+          const end = start + durationMs;
+          if (start < earliest || start >= latest || end > blockEnd) continue;
+          // Half-open intervals: an appointment ending at 10:00 leaves 10:00 free.
+          if (blocked.some((b) => start < b.endsAt.getTime() && b.startsAt.getTime() < end)) continue;
+          const ids = byInstant.get(start) ?? new Set<number>();
+          ids.add(provider.providerId);
+          byInstant.set(start, ids);
+        }
+      }
+    }
+  }
+
+  return [...byInstant]
+    .sort(([a], [b]) => a - b)
+    .map(([start, ids]) => ({
+      startsAt: new Date(start),
+      endsAt: new Date(start + durationMs),
+      providerIds: [...ids].sort((a, b) => a - b),
+    }));
+}
+
+/** The earliest bookable slot, or null. */
+export function firstFreeSlot(input: AvailabilityInput): Slot | null {
+  return computeSlots(input)[0] ?? null;
+}
+
+function byStart(a: Slot, b: Slot): number {
+  return a.startsAt.getTime() - b.startsAt.getTime();
+}
+
+function roundUp(value: number, step: number): number {
+  return Math.ceil(value / step) * step;
+}
+
+/** Local days from firstKey to lastKey inclusive, with their weekday (0 = Sunday). */
+function* localDays(firstKey: string, lastKey: string): Generator<{ key: string; weekday: number }> {
+  const [y, mo, d] = firstKey.split("-").map(Number);
+  // A UTC-midnight Date is only used as a calendar counter here; it never becomes an instant.
+  for (let cursor = new Date(Date.UTC(y, mo - 1, d)); ; cursor.setUTCDate(cursor.getUTCDate() + 1)) {
+    const key = cursor.toISOString().slice(0, 10);
+    if (key > lastKey) return;
+    yield { key, weekday: cursor.getUTCDay() };
+  }
+}
+
+/**
+ * The instant (ms) of a local wall time on a local day; minute 1440 is the next midnight.
+ * `exists` is false when the wall time was skipped by a spring-forward change.
+ */
+function localInstant(dayKey: string, minuteOfDay: number, tz: string): { instant: number; exists: boolean } {
+  const [y, mo, d] = dayKey.split("-").map(Number);
+  const wall = new Date(Date.UTC(y, mo - 1, d, 0, minuteOfDay));
+  const wallText = wall.toISOString().slice(0, 16); // "2027-03-14T02:30"
+  const instant = fromZonedTime(wallText, tz);
+  // fromZonedTime shifts non-existent times; a round trip exposes them.
+  return { instant: instant.getTime(), exists: formatInTimeZone(instant, tz, "yyyy-MM-dd'T'HH:mm") === wallText };
+}
