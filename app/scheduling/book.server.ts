@@ -1,0 +1,176 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { appointments, patients, type Preference } from "~/db/schema";
+import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
+import { enqueueEmail } from "~/platform/email.server";
+import { confirmationEmail } from "./confirmation-email";
+import { getBookableStudio, getService } from "./catalogue.server";
+import { findSlots } from "./slots.server";
+
+export type BookingRequest = {
+  studioSlug: string;
+  serviceCode: string;
+  startsAt: Date;
+  patient: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phone: string;
+    dateOfBirth: string | null;
+    preferences: Preference[];
+  };
+  /** The patient chose a carrier we still have to verify, or said they do not know: intake asks for the card. */
+  needsInsurance: boolean;
+  /** Answers from the funnel worth keeping with the visit (no card data). */
+  details: Record<string, unknown>;
+  now?: Date;
+};
+
+export type BookedAppointment = {
+  token: string;
+  startsAt: Date;
+  endsAt: Date;
+  studioSlug: string;
+  serviceType: string;
+  needsInsurance: boolean;
+};
+
+export type BookingOutcome =
+  | { ok: true; appointment: BookedAppointment }
+  | { ok: false; code: "conflict" | "availability_conflict" | "has_srp_tx_plan" | "generic_error" };
+
+class Outcome extends Error {
+  constructor(readonly code: "conflict" | "availability_conflict" | "has_srp_tx_plan") {
+    super(code);
+  }
+}
+
+/** The constraint a PostgreSQL error names, through Drizzle's wrapper. */
+function violatedConstraint(error: unknown): string | null {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23P01" || e.code === "23505") return e.constraint ?? e.code;
+  }
+  return null;
+}
+
+/** 128+ bits from the OS: the token is the only key to a visit's page. */
+export const newAppointmentToken = () => randomBytes(24).toString("base64url");
+
+/**
+ * Books one visit in one transaction: patient found or created by email, a free eligible provider picked,
+ * the appointment inserted (the database's exclusion constraints refuse any overlap, across processes),
+ * and the confirmation email queued in the outbox.
+ */
+export async function bookAppointment(db: Db, request: BookingRequest): Promise<BookingOutcome> {
+  const now = request.now ?? new Date();
+  try {
+    const appointment = await db.transaction(async (tx) => {
+      const service = await getService(tx as Db, request.serviceCode);
+      const studio = await getBookableStudio(tx as Db, request.studioSlug);
+      if (!service || !studio) throw new Outcome("availability_conflict");
+      const endsAt = new Date(request.startsAt.getTime() + service.durationMinutes * 60_000);
+
+      const email = request.patient.email.trim().toLowerCase();
+      const [created] = await tx
+        .insert(patients)
+        .values({
+          email,
+          firstName: request.patient.firstName,
+          lastName: request.patient.lastName,
+          phone: request.patient.phone,
+          dateOfBirth: request.patient.dateOfBirth,
+          preferences: request.patient.preferences,
+          type: "NEW",
+        })
+        .onConflictDoNothing({ target: patients.email })
+        .returning();
+      // An existing patient's record is not overwritten by whoever types their email; the details typed
+      // now are kept with the appointment for the studio to reconcile.
+      const patient = created ?? (await tx.select().from(patients).where(eq(patients.email, email)))[0];
+      if (service.code === "CLNCHK" && patient.hasSrpTxPlan) throw new Outcome("has_srp_tx_plan");
+
+      const [clash] = await tx
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.patientId, patient.id),
+            ne(appointments.status, "CANCELLED"),
+            lt(appointments.startsAt, endsAt),
+            gt(appointments.endsAt, request.startsAt),
+          ),
+        );
+      if (clash) throw new Outcome("conflict");
+
+      const slot = (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now })).find(
+        (s) => s.startsAt.getTime() === request.startsAt.getTime(),
+      );
+      if (!slot) throw new Outcome("availability_conflict");
+
+      const needsInsurance = appointmentNeedsInsurance({
+        needsInsurance: request.needsInsurance,
+        serviceType: service.code,
+        preferences: patient.preferences.length ? patient.preferences : request.patient.preferences,
+      });
+      const token = newAppointmentToken();
+      let inserted: BookedAppointment | null = null;
+      for (const providerId of slot.providerIds) {
+        try {
+          // A savepoint per try: a refused insert must not abort the whole transaction.
+          inserted = await tx.transaction(async (sp) => {
+            const [row] = await sp
+              .insert(appointments)
+              .values({
+                token,
+                patientId: patient.id,
+                studioSlug: studio.slug,
+                providerId,
+                serviceType: service.code,
+                startsAt: request.startsAt,
+                endsAt,
+                status: "CONFIRMED",
+                needsInsurance,
+                details: { ...request.details, contact: request.patient },
+              })
+              .returning();
+            return {
+              token: row.token,
+              startsAt: row.startsAt,
+              endsAt: row.endsAt,
+              studioSlug: row.studioSlug,
+              serviceType: row.serviceType,
+              needsInsurance: row.needsInsurance,
+            };
+          });
+          break;
+        } catch (error) {
+          const constraint = violatedConstraint(error);
+          if (constraint === "appointments_no_patient_overlap") throw new Outcome("conflict");
+          if (constraint !== "appointments_no_provider_overlap") throw error;
+          // that provider was just taken by someone else: try the next free one
+        }
+      }
+      if (!inserted) throw new Outcome("availability_conflict");
+
+      await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now }));
+      return inserted;
+    });
+    return { ok: true, appointment };
+  } catch (error) {
+    if (error instanceof Outcome) return { ok: false, code: error.code };
+    // Serialization or constraint races that escaped the checks above still mean "the slot went".
+    if (violatedConstraint(error) === "appointments_no_provider_overlap") return { ok: false, code: "availability_conflict" };
+    if (violatedConstraint(error) === "appointments_no_patient_overlap") return { ok: false, code: "conflict" };
+    // Drizzle's message carries the query parameters (personal data): log the error code only.
+    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+    console.error(`[booking] failed: ${error instanceof Error ? error.name : "unknown"} ${code ?? ""}`);
+    return { ok: false, code: "generic_error" };
+  }
+}
+
+export async function getAppointmentByToken(db: Db, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [row] = await db.select().from(appointments).where(eq(appointments.token, token));
+  return row ?? null;
+}

@@ -1,0 +1,58 @@
+import { buildIcs } from "~/booking/ics";
+import { timezoneAbbreviation } from "~/rules/timezones";
+import { needsIntakeLink } from "~/rules/intake";
+import { formatSlotDate, formatSlotTime } from "./availability";
+
+type Input = {
+  to: string;
+  firstName: string;
+  appointment: { token: string; startsAt: Date; endsAt: Date; serviceType: string; needsInsurance: boolean };
+  studio: { slug: string; name: string; address: string; tz: string; isVirtual: boolean };
+  service: { name: string };
+  now: Date;
+  siteOrigin?: string;
+};
+
+/** The studio-local wording of a visit time, e.g. "Monday, March 15, 2027 at 9:00 AM EDT". */
+export function describeVisitTime(startsAt: Date, tz: string) {
+  return `${formatSlotDate(startsAt, tz)} at ${formatSlotTime(startsAt, tz)} ${timezoneAbbreviation(startsAt, tz)}`;
+}
+
+export function appointmentIcs(input: Omit<Input, "to" | "firstName">) {
+  const { appointment, studio, service, now } = input;
+  return buildIcs({
+    uid: `${appointment.token}@studio-dental`,
+    method: "PUBLISH",
+    startsAt: appointment.startsAt,
+    endsAt: appointment.endsAt,
+    timezone: studio.tz,
+    summary: `${service.name} at ${studio.name}`,
+    location: studio.isVirtual ? "Video visit (link sent before your visit)" : [studio.name, studio.address].filter(Boolean).join(", "),
+    description: "Please arrive 10 minutes early. To cancel or reschedule, contact your studio at least 24 hours ahead.",
+    now,
+  });
+}
+
+export function confirmationEmail(input: Input) {
+  const origin = input.siteOrigin ?? process.env.SITE_ORIGIN ?? "http://localhost:3000";
+  const when = describeVisitTime(input.appointment.startsAt, input.studio.tz);
+  const lines = [
+    `Hi ${input.firstName || "there"},`,
+    "",
+    `Your ${input.service.name} is booked for ${when} at ${input.studio.name}.`,
+  ];
+  if (needsIntakeLink(input.appointment)) {
+    lines.push(
+      "",
+      "Before your visit, please complete your intake (insurance and health history):",
+      `${origin}/intake?token=${input.appointment.token}&appointmentBooked=true`,
+    );
+  }
+  lines.push("", "The attached calendar file adds the visit to your calendar.", "", "See you soon,", "Studio Dental");
+  return {
+    to: input.to,
+    subject: `Booked: ${input.service.name} on ${formatSlotDate(input.appointment.startsAt, input.studio.tz)}`,
+    text: lines.join("\n"),
+    ics: appointmentIcs(input),
+  };
+}

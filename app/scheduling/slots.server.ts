@@ -1,0 +1,97 @@
+import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { appointments, providerHours, providers, providerTimeOff } from "~/db/schema";
+import { computeSlots, type ProviderSchedule, type Slot } from "./availability";
+import type { Service, Studio } from "./catalogue.server";
+
+type Executor = Pick<Db, "select">;
+
+/** Weekly hours, time off and busy appointments of the studios' active providers with the given roles, in [from, to). */
+export async function loadSchedules(db: Executor, studioSlugs: string[], roles: string[], from: Date, to: Date) {
+  if (studioSlugs.length === 0 || roles.length === 0) return new Map<string, ProviderSchedule[]>();
+  const staff = await db
+    .select({ id: providers.id, role: providers.role, studioSlug: providers.studioSlug })
+    .from(providers)
+    .where(and(inArray(providers.studioSlug, studioSlugs), inArray(providers.role, roles as never[]), eq(providers.active, true)));
+  const ids = staff.map((p) => p.id);
+  const [hours, off, busy] = ids.length
+    ? await Promise.all([
+        db.select().from(providerHours).where(inArray(providerHours.providerId, ids)),
+        db
+          .select()
+          .from(providerTimeOff)
+          .where(and(inArray(providerTimeOff.providerId, ids), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from))),
+        db
+          .select({ providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+          .from(appointments)
+          .where(
+            and(
+              inArray(appointments.providerId, ids),
+              ne(appointments.status, "CANCELLED"),
+              lt(appointments.startsAt, to),
+              gt(appointments.endsAt, from),
+            ),
+          ),
+      ])
+    : [[], [], []];
+  const byStudio = new Map<string, ProviderSchedule[]>();
+  for (const p of staff) {
+    const schedule: ProviderSchedule = {
+      providerId: p.id,
+      role: p.role,
+      hours: hours.filter((h) => h.providerId === p.id),
+      timeOff: off.filter((t) => t.providerId === p.id),
+      busy: busy.filter((b) => b.providerId === p.id),
+    };
+    byStudio.set(p.studioSlug, [...(byStudio.get(p.studioSlug) ?? []), schedule]);
+  }
+  return byStudio;
+}
+
+export async function findSlots(db: Executor, studio: Studio, service: Service, range: { from: Date; to: Date; now: Date }): Promise<Slot[]> {
+  const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to);
+  return computeSlots({
+    timezone: studio.tz,
+    ...range,
+    durationMinutes: service.durationMinutes,
+    eligibleRoles: service.providerRoles,
+    providers: schedules.get(studio.slug) ?? [],
+    sameDay: service.category === "emergency",
+  });
+}
+
+/** Each studio's first free time within the next `days` days (null when none). */
+export async function firstFreeTimes(db: Executor, studios: Studio[], service: Service, now: Date, days = 14) {
+  const to = new Date(now.getTime() + days * 86400_000);
+  const schedules = await loadSchedules(db, studios.map((s) => s.slug), service.providerRoles, now, to);
+  const result = new Map<string, Slot | null>();
+  for (const studio of studios) {
+    const slots = computeSlots({
+      timezone: studio.tz,
+      from: now,
+      to,
+      now,
+      durationMinutes: service.durationMinutes,
+      eligibleRoles: service.providerRoles,
+      providers: schedules.get(studio.slug) ?? [],
+      sameDay: service.category === "emergency",
+    });
+    result.set(studio.slug, slots[0] ?? null);
+  }
+  return result;
+}
+
+export class LookupTimeout extends Error {}
+
+/** Bounds a lookup by the availabilitiesTimeout flag: past it the page says so instead of hanging. */
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LookupTimeout(`lookup exceeded ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
