@@ -1,0 +1,352 @@
+/**
+ * The booking funnel as data (ARCHITECTURE §1.4). Pure: no I/O, no Remix.
+ * Loaders call `guard`, actions call `advance`, the Back link calls `previous`.
+ * Decisions and the step diagram: docs/decisions/002-booking-funnel.md.
+ */
+import {
+  COSMETIC_CONSULT_CODES,
+  MARKET_SLUGS,
+  PROCEDURE_SERVICE,
+  REFERRAL_CODE,
+  SERVICE_CODES,
+  STEP_IDS,
+  type BookingState,
+  type MarketSlug,
+  type QuizAnswers,
+  type QuizResult,
+  type ServiceCode,
+  type StepId,
+} from "./state";
+
+export type { StepId } from "./state";
+export type FunnelOptions = { cardRequired: boolean };
+
+export const STEPS: Record<StepId, { path: string; title: string }> = {
+  markets: { path: "/booking/markets", title: "Choose your city" },
+  "ortho-markets": { path: "/booking/ortho-markets", title: "Where would you like your orthodontic consult?" },
+  services: { path: "/booking/services", title: "What can we help with?" },
+  emergency: { path: "/booking/emergency", title: "Dental emergency" },
+  "emergency-type": { path: "/booking/emergency-type", title: "What kind of emergency?" },
+  cosmetic: { path: "/booking/cosmetic", title: "Cosmetic dentistry" },
+  "cosmetic-consult": { path: "/booking/cosmetic-consult", title: "Cosmetic consult" },
+  whitening: { path: "/booking/whitening", title: "Teeth whitening" },
+  procedures: { path: "/booking/procedures", title: "Which procedure?" },
+  "ortho-quiz": { path: "/booking/ortho-quiz", title: "Smile straightening quiz" },
+  "ortho-quiz-result": { path: "/booking/ortho-quiz-result", title: "Your result" },
+  "invisalign-consult": { path: "/booking/invisalign-consult", title: "Invisalign consult" },
+  "smile-straightening": { path: "/booking/smile-straightening", title: "Braces consult" },
+  "smile-straightening-consult": { path: "/booking/smile-straightening-consult", title: "Smile straightening consult" },
+  "freeform-questions": { path: "/booking/freeform-questions", title: "Tell us what is going on" },
+  studios: { path: "/booking/studios", title: "Choose a studio" },
+  times: { path: "/booking/times", title: "Choose a time" },
+  email: { path: "/booking/email", title: "Your email" },
+  "contact-info": { path: "/booking/contact-info", title: "Your details" },
+  insurance: { path: "/booking/insurance", title: "Insurance" },
+  "insurance-status": { path: "/booking/insurance-status", title: "About your insurance" },
+  "payment-info": { path: "/booking/payment-info", title: "Card to hold your appointment" },
+  confirmation: { path: "/booking/confirmation", title: "Review and book" },
+};
+
+export function pathFor(step: StepId): string {
+  return STEPS[step].path;
+}
+
+export function isStepId(value: unknown): value is StepId {
+  return (STEP_IDS as readonly unknown[]).includes(value);
+}
+
+/** What each step's form submits; `advance` merges only these keys. */
+export type StepValues = {
+  markets: Pick<BookingState, "market">;
+  "ortho-markets": Pick<BookingState, "orthoMarket">;
+  services: Pick<BookingState, "category">;
+  emergency: Record<string, never>;
+  "emergency-type": Pick<BookingState, "emergencyType">;
+  "freeform-questions": Pick<BookingState, "freeform">;
+  procedures: Pick<BookingState, "procedure">;
+  cosmetic: Pick<BookingState, "cosmeticChoice">;
+  "cosmetic-consult": { serviceType: (typeof COSMETIC_CONSULT_CODES)[number] };
+  whitening: Record<string, never>;
+  "ortho-quiz": { quiz: QuizAnswers };
+  "ortho-quiz-result": Pick<BookingState, "quizResult">;
+  "invisalign-consult": Record<string, never>;
+  "smile-straightening": Record<string, never>;
+  "smile-straightening-consult": Record<string, never>;
+  studios: Pick<BookingState, "studio">;
+  times: Pick<BookingState, "slot">;
+  email: Pick<BookingState, "email">;
+  "contact-info": Pick<BookingState, "contact">;
+  insurance: Pick<BookingState, "insurance">;
+  "insurance-status": Record<string, never>;
+  "payment-info": Pick<BookingState, "payment">;
+  confirmation: Record<string, never>;
+};
+
+type Field = Exclude<keyof BookingState, "completed" | "serviceType" | "referralCode">;
+/** The answers each step owns: dropped (with the step's completion) when the step leaves the route. */
+const OWNS: Partial<Record<StepId, Field[]>> = {
+  markets: ["market"],
+  "ortho-markets": ["orthoMarket"],
+  services: ["category"],
+  "emergency-type": ["emergencyType"],
+  "freeform-questions": ["freeform"],
+  procedures: ["procedure"],
+  cosmetic: ["cosmeticChoice"],
+  "ortho-quiz": ["quiz"],
+  "ortho-quiz-result": ["quizResult"],
+  studios: ["studio"],
+  times: ["slot"],
+  email: ["email"],
+  "contact-info": ["contact"],
+  insurance: ["insurance"],
+  "payment-info": ["payment"],
+};
+
+/** Each ortho quiz result has its own consult page, which fixes the service booked. */
+const RESULT_STEP: Record<QuizResult, StepId> = {
+  invisalign: "invisalign-consult",
+  braces: "smile-straightening",
+  "smile-straightening": "smile-straightening-consult",
+};
+const RESULT_SERVICE: Record<QuizResult, ServiceCode> = {
+  invisalign: "INVISALN",
+  braces: "BRACESCON",
+  // Not sure which appliance: an orthodontist decides at an Invisalign-type consult (may be virtual).
+  "smile-straightening": "INVISALN",
+};
+
+/** Consults and emergencies ask the patient to describe the problem before choosing a studio. */
+const DESCRIBED_SERVICES: ReadonlySet<ServiceCode> = new Set(["EMERG", "GENOCON", "IMPCON", "CRNCON", "BRGCON", "COSCON", "BOTOXCON"]);
+
+const isCosmeticConsult = (code: unknown): code is (typeof COSMETIC_CONSULT_CODES)[number] =>
+  (COSMETIC_CONSULT_CODES as readonly unknown[]).includes(code);
+
+/**
+ * Ortho quiz → suggestion. Young children and bite problems need braces; a discreet look points to
+ * Invisalign; lowest cost points to braces; otherwise an open consult where the orthodontist decides.
+ */
+export function orthoQuizResult(quiz: QuizAnswers): QuizResult {
+  if (quiz.ageGroup === "child" || quiz.concern === "bite") return "braces";
+  if (quiz.priority === "discreet") return "invisalign";
+  if (quiz.priority === "lowest-cost") return "braces";
+  if (quiz.concern === undefined || quiz.concern === "not-sure") return "smile-straightening";
+  return "invisalign";
+}
+
+/** The service follows from the choices; stored only so routes and the cookie can read it directly. */
+export function deriveService(state: BookingState): ServiceCode | undefined {
+  switch (state.category) {
+    case "cleaning":
+      return "CLNCHK";
+    case "whitening":
+      return "WHTNG";
+    case "emergency":
+      return "EMERG";
+    case "procedures":
+      return state.procedure ? PROCEDURE_SERVICE[state.procedure] : undefined;
+    case "cosmetic":
+      if (state.cosmeticChoice === "whitening") return "WHTNG";
+      return state.cosmeticChoice === "consult" && isCosmeticConsult(state.serviceType) ? state.serviceType : undefined;
+    case "ortho":
+      return state.quizResult ? RESULT_SERVICE[state.quizResult] : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The patient's route given the choices so far. A branch not yet chosen adds nothing, so the common
+ * tail (studios → … → confirmation) is always present and `guard` can point back at the open choice.
+ */
+export function stepsFor(state: BookingState, opts: FunnelOptions): StepId[] {
+  const route: StepId[] = ["markets", "services"];
+  switch (state.category) {
+    case "emergency":
+      route.push("emergency", "emergency-type");
+      break;
+    case "whitening":
+      route.push("whitening");
+      break;
+    case "cosmetic":
+      route.push("cosmetic");
+      if (state.cosmeticChoice === "whitening") route.push("whitening");
+      if (state.cosmeticChoice === "consult") route.push("cosmetic-consult");
+      break;
+    case "procedures":
+      route.push("procedures");
+      break;
+    case "ortho":
+      route.push("ortho-markets", "ortho-quiz", "ortho-quiz-result");
+      if (state.quizResult) route.push(RESULT_STEP[state.quizResult]);
+      break;
+  }
+  const service = deriveService(state);
+  if (service && DESCRIBED_SERVICES.has(service)) route.push("freeform-questions");
+  route.push("studios", "times", "email", "contact-info", "insurance");
+  // Self-pay patients have no coverage to check, so the insurance notice is skipped.
+  if (state.insurance?.kind !== "self-pay") route.push("insurance-status");
+  if (opts.cardRequired) route.push("payment-info");
+  route.push("confirmation");
+  return route;
+}
+
+/** Completed means answered: marked done and the answers it owns are present. */
+function isDone(state: BookingState, step: StepId): boolean {
+  if (!state.completed.includes(step)) return false;
+  if (step === "cosmetic-consult") return isCosmeticConsult(state.serviceType);
+  return (OWNS[step] ?? []).every((field) => state[field] !== undefined);
+}
+
+function firstIncomplete(state: BookingState, route: StepId[], from = 0): StepId | undefined {
+  return route.slice(from).find((step) => !isDone(state, step));
+}
+
+/** Where a patient should be now (the booking entry / resume point). */
+export function resumePath(state: BookingState, opts: FunnelOptions): string {
+  return pathFor(firstIncomplete(state, stepsFor(state, opts)) ?? "confirmation");
+}
+
+/** May this step be shown? Only when every earlier step on the route is done; otherwise go there. */
+export function guard(state: BookingState, step: StepId, opts: FunnelOptions): { ok: true } | { redirect: string } {
+  const route = stepsFor(state, opts);
+  const index = route.indexOf(step);
+  // A step of another branch (e.g. /booking/whitening while booking a cleaning): resume the booking.
+  if (index === -1) return { redirect: resumePath(state, opts) };
+  const missing = route.slice(0, index).find((s) => !isDone(state, s));
+  return missing ? { redirect: pathFor(missing) } : { ok: true };
+}
+
+/** Remove a step's answers and its completion mark. */
+function drop(state: BookingState, step: StepId): BookingState {
+  const next: BookingState = { ...state, completed: state.completed.filter((s) => s !== step) };
+  for (const field of OWNS[step] ?? []) delete next[field];
+  return next;
+}
+
+function pick<T extends object>(value: T, keys: readonly string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([k]) => keys.includes(k))) as Partial<T>;
+}
+
+/**
+ * Merge a step's answer, mark it complete, drop whatever the change made stale, and say where next.
+ * Next = the first not-yet-done step after this one (so a deep link or a changed earlier answer does
+ * not make the patient re-walk steps that still hold), else the first open step, else confirmation.
+ */
+export function advance<S extends StepId>(
+  state: BookingState,
+  step: S,
+  value: StepValues[S],
+  opts: FunnelOptions,
+): { state: BookingState; next: string } {
+  const keys = step === "cosmetic-consult" ? ["serviceType"] : (OWNS[step] ?? []);
+  let next: BookingState = {
+    ...state,
+    ...pick(value, keys),
+    completed: [...state.completed.filter((s) => s !== step), step],
+  };
+  if (step === "ortho-markets" && next.orthoMarket) next.market = next.orthoMarket; // the consult's market
+  if (step === "ortho-quiz") next.quizResult = orthoQuizResult(next.quiz ?? {}); // a retaken quiz re-suggests
+  next.serviceType = deriveService(next);
+
+  // Stale answers: a studio belongs to a market; a slot to a studio and a service's duration;
+  // a card hold and the insurance notice to the market / plan they were given for.
+  if (next.market !== state.market) {
+    for (const s of ["studios", "times", "payment-info"] as const) next = drop(next, s);
+    if (step === "markets") next = drop(next, "ortho-markets");
+  }
+  if (next.serviceType !== state.serviceType || next.studio !== state.studio) next = drop(next, "times");
+  if (JSON.stringify(next.insurance) !== JSON.stringify(state.insurance)) {
+    next = { ...next, completed: next.completed.filter((s) => s !== "insurance-status") };
+  }
+
+  // Answers of branches no longer on the route go, so the cookie only holds the current story.
+  const route = stepsFor(next, opts);
+  for (const s of STEP_IDS) if (!route.includes(s)) next = drop(next, s);
+  next.serviceType = deriveService(next);
+  if (next.serviceType === undefined) delete next.serviceType;
+
+  const index = route.indexOf(step);
+  const target =
+    (index === -1 ? undefined : firstIncomplete(next, route, index + 1)) ?? firstIncomplete(next, route) ?? "confirmation";
+  return { state: next, next: pathFor(target) };
+}
+
+/** The Back link: the step before this one on the patient's route (null on the first step). */
+export function previous(state: BookingState, step: StepId, opts: FunnelOptions): string | null {
+  const route = stepsFor(state, opts);
+  const index = route.indexOf(step);
+  return index > 0 ? pathFor(route[index - 1]) : null;
+}
+
+/**
+ * A card holds the appointment (late-cancel / no-show fee) in every market; in Nashville only when the
+ * nashvilleCCRequired flag is on (spec §9: false, so no card there by default).
+ */
+export function cardRequired(market: MarketSlug | undefined, nashvilleCcRequired: boolean): boolean {
+  return market === "nashville" ? nashvilleCcRequired : true;
+}
+
+const SERVICE_DEEP_LINKS: Record<ServiceCode, (s: BookingState) => BookingState> = {
+  CLNCHK: (s) => step(s, "services", { category: "cleaning" }),
+  WHTNG: (s) => step(s, "services", { category: "whitening" }),
+  EMERG: (s) => step(s, "services", { category: "emergency" }),
+  GENOCON: (s) => step(step(s, "services", { category: "procedures" }), "procedures", { procedure: "general" }),
+  IMPCON: (s) => step(step(s, "services", { category: "procedures" }), "procedures", { procedure: "implant" }),
+  CRNCON: (s) => step(step(s, "services", { category: "procedures" }), "procedures", { procedure: "crown" }),
+  BRGCON: (s) => step(step(s, "services", { category: "procedures" }), "procedures", { procedure: "bridge" }),
+  COSCON: (s) => cosmeticConsult(s, "COSCON"),
+  BOTOXCON: (s) => cosmeticConsult(s, "BOTOXCON"),
+  INVISALN: (s) => ortho(s, "invisalign"),
+  BRACESCON: (s) => ortho(s, "braces"),
+};
+
+// Deep links use permissive options: keeping a card already given is never wrong.
+const LINK_OPTS: FunnelOptions = { cardRequired: true };
+function step<S extends StepId>(state: BookingState, id: S, value: StepValues[S]): BookingState {
+  return advance(state, id, value, LINK_OPTS).state;
+}
+function cosmeticConsult(state: BookingState, serviceType: "COSCON" | "BOTOXCON"): BookingState {
+  const s = step(step(state, "services", { category: "cosmetic" }), "cosmetic", { cosmeticChoice: "consult" });
+  return step(s, "cosmetic-consult", { serviceType });
+}
+function ortho(state: BookingState, quizResult: QuizResult): BookingState {
+  let s = step(state, "services", { category: "ortho" });
+  if (s.market) s = step(s, "ortho-markets", { orthoMarket: s.market });
+  s = step(s, "ortho-quiz", { quiz: {} }); // the link already says what they want: the quiz is skipped
+  return step(s, "ortho-quiz-result", { quizResult });
+}
+
+/**
+ * `?market=boston&service=CLNCHK&studio=fenway&referralCode=…` fill the choices they name (unknown
+ * values are ignored). Information pages (emergency, whitening price, consult pages, insurance notice)
+ * are never skipped. A studio only applies when it belongs to the link's or the booking's market.
+ */
+export function applyDeepLink(
+  state: BookingState,
+  params: URLSearchParams,
+  studioMarkets: Readonly<Record<string, MarketSlug | null>> = {},
+): BookingState {
+  let s = state;
+  const market = params.get("market")?.trim().toLowerCase();
+  if (market && isMarket(market)) s = step(s, "markets", { market });
+
+  const service = params.get("service")?.trim().toUpperCase();
+  if (service && (SERVICE_CODES as readonly string[]).includes(service)) {
+    s = SERVICE_DEEP_LINKS[service as ServiceCode](s);
+  }
+
+  const studio = params.get("studio")?.trim().toLowerCase();
+  const studioMarket = studio && Object.hasOwn(studioMarkets, studio) ? studioMarkets[studio] : null;
+  if (studio && studioMarket && (!s.market || s.market === studioMarket)) {
+    if (!s.market) s = step(s, "markets", { market: studioMarket });
+    s = step(s, "studios", { studio });
+  }
+
+  const referral = params.get("referralCode") ?? params.get("fbuy_ref_code");
+  if (referral && REFERRAL_CODE.test(referral)) s = { ...s, referralCode: referral };
+  return s;
+}
+
+function isMarket(value: string): value is MarketSlug {
+  return (MARKET_SLUGS as readonly string[]).includes(value);
+}

@@ -1,0 +1,123 @@
+/**
+ * iCalendar (RFC 5545) text for appointment emails. Times are written in the studio's local time with a
+ * VTIMEZONE block, so calendars show the right hour on both sides of a DST change. Pure.
+ * A cancellation must reuse the UID with METHOD:CANCEL and a higher SEQUENCE, or calendars keep the event.
+ */
+import { formatInTimeZone } from "date-fns-tz";
+
+export type IcsInput = {
+  uid: string;
+  sequence?: number;
+  method?: "PUBLISH" | "REQUEST" | "CANCEL";
+  startsAt: Date;
+  endsAt: Date;
+  timezone: string;
+  summary: string;
+  location: string;
+  description: string;
+  organizerEmail?: string;
+  /** RFC 5546 wants an attendee on REQUEST/CANCEL; optional so a PUBLISH file stays minimal. */
+  attendeeEmail?: string;
+  now: Date;
+};
+
+/** US rules since 2007: DST from the 2nd Sunday of March to the 1st Sunday of November, at 02:00. */
+const US_ZONES: Record<string, { standard: [string, string]; daylight: [string, string] }> = {
+  "America/New_York": { standard: ["-0500", "EST"], daylight: ["-0400", "EDT"] },
+  "America/Chicago": { standard: ["-0600", "CST"], daylight: ["-0500", "CDT"] },
+};
+
+function vtimezone(tzid: string): string[] {
+  const zone = US_ZONES[tzid];
+  if (!zone) return [];
+  const [std, stdName] = zone.standard;
+  const [dst, dstName] = zone.daylight;
+  return [
+    "BEGIN:VTIMEZONE",
+    `TZID:${tzid}`,
+    "BEGIN:DAYLIGHT",
+    `TZOFFSETFROM:${std}`,
+    `TZOFFSETTO:${dst}`,
+    `TZNAME:${dstName}`,
+    "DTSTART:20070311T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+    "END:DAYLIGHT",
+    "BEGIN:STANDARD",
+    `TZOFFSETFROM:${dst}`,
+    `TZOFFSETTO:${std}`,
+    `TZNAME:${stdName}`,
+    "DTSTART:20071104T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+    "END:STANDARD",
+    "END:VTIMEZONE",
+  ];
+}
+
+/** TEXT value escaping (RFC 5545 §3.3.11): backslash, comma, semicolon, newlines. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/** Fold lines longer than 75 octets (RFC 5545 §3.1), never splitting a UTF-8 character. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  let limit = 75; // continuation lines start with a space, which counts
+  for (const ch of line) {
+    const size = encoder.encode(ch).length;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+      limit = 74;
+    }
+    current += ch;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+export function buildIcs(input: IcsInput): string {
+  const method = input.method ?? "PUBLISH";
+  // A zone we have no rules for is written in UTC: correct instants beat a wrong local hour.
+  const known = input.timezone in US_ZONES;
+  const local = (d: Date) => formatInTimeZone(d, input.timezone, "yyyyMMdd'T'HHmmss");
+  // In the repeated hour of a fall-back night a local time names its first occurrence (RFC 5545
+  // §3.3.5), so the second occurrence is written in UTC instead.
+  const repeated = (d: Date) => local(d) === local(new Date(d.getTime() - 3600_000));
+  const when = (name: string, d: Date) =>
+    known && !repeated(d) ? `${name};TZID=${input.timezone}:${local(d)}` : `${name}:${utc(d)}`;
+
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Dental Booking//Appointments//EN",
+    "CALSCALE:GREGORIAN",
+    `METHOD:${method}`,
+    ...(known ? vtimezone(input.timezone) : []),
+    "BEGIN:VEVENT",
+    `UID:${input.uid}`,
+    `SEQUENCE:${input.sequence ?? 0}`,
+    `DTSTAMP:${utc(input.now)}`,
+    when("DTSTART", input.startsAt),
+    when("DTEND", input.endsAt),
+    `SUMMARY:${escapeText(input.summary)}`,
+    `LOCATION:${escapeText(input.location)}`,
+    `DESCRIPTION:${escapeText(input.description)}`,
+    `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
+    ...(input.organizerEmail ? [`ORGANIZER:mailto:${input.organizerEmail}`] : []),
+    ...(input.attendeeEmail ? [`ATTENDEE;ROLE=REQ-PARTICIPANT:mailto:${input.attendeeEmail}`] : []),
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}
