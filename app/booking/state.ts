@@ -4,52 +4,24 @@
  * Every field has a tight bound so the worst case stays well under the 4 KB cookie limit.
  */
 import { z } from "zod/v4";
-import { MARKETS } from "~/rules/markets";
+import {
+  CARD_BRANDS,
+  CATEGORIES,
+  COSMETIC_CHOICES,
+  EMERGENCY_TYPES,
+  FREEFORM_MAX_BYTES,
+  FREEFORM_MAX_CHARS,
+  jsonBytes,
+  MARKET_SLUGS,
+  PROCEDURES,
+  QUIZ_RESULTS,
+  REFERRAL_CODE,
+  SERVICE_CODES,
+  STEP_IDS,
+  type QuizAnswers,
+} from "./options";
 
-export const MARKET_SLUGS = MARKETS.map((m) => m.slug) as [
-  (typeof MARKETS)[number]["slug"],
-  ...(typeof MARKETS)[number]["slug"][],
-];
-export type MarketSlug = (typeof MARKET_SLUGS)[number];
-
-export const SERVICE_CODES = [
-  "CLNCHK",
-  "WHTNG",
-  "INVISALN",
-  "GENOCON",
-  "IMPCON",
-  "CRNCON",
-  "COSCON",
-  "BRGCON",
-  "BOTOXCON",
-  "EMERG",
-  "BRACESCON",
-] as const;
-export type ServiceCode = (typeof SERVICE_CODES)[number];
-
-/** What the patient picks on /booking/services. Each category leads into one branch of the funnel. */
-export const CATEGORIES = ["cleaning", "whitening", "emergency", "cosmetic", "procedures", "ortho"] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-export const EMERGENCY_TYPES = ["toothache", "broken-tooth", "swelling", "lost-filling-or-crown", "bleeding", "other"] as const;
-export type EmergencyType = (typeof EMERGENCY_TYPES)[number];
-
-/** /booking/cosmetic: a consult (then COSCON or BOTOXCON on /booking/cosmetic-consult) or whitening. */
-export const COSMETIC_CHOICES = ["consult", "whitening"] as const;
-export const COSMETIC_CONSULT_CODES = ["COSCON", "BOTOXCON"] as const satisfies readonly ServiceCode[];
-
-/** /booking/procedures: each procedure is a consult with a dentist. */
-export const PROCEDURE_SERVICE = {
-  general: "GENOCON",
-  implant: "IMPCON",
-  crown: "CRNCON",
-  bridge: "BRGCON",
-} as const satisfies Record<string, ServiceCode>;
-export type Procedure = keyof typeof PROCEDURE_SERVICE;
-export const PROCEDURES = Object.keys(PROCEDURE_SERVICE) as [Procedure, ...Procedure[]];
-
-export const QUIZ_RESULTS = ["invisalign", "braces", "smile-straightening"] as const;
-export type QuizResult = (typeof QUIZ_RESULTS)[number];
+export * from "./options";
 
 /** Ortho quiz answers: every question optional so a patient may skip one ("not sure" is also offered). */
 export const quizAnswersSchema = z.object({
@@ -57,43 +29,12 @@ export const quizAnswersSchema = z.object({
   priority: z.enum(["discreet", "fastest", "lowest-cost"]).optional(),
   ageGroup: z.enum(["child", "teen", "adult"]).optional(),
 });
-export type QuizAnswers = z.infer<typeof quizAnswersSchema>;
 
-export const CARD_BRANDS = ["visa", "mastercard", "amex", "discover"] as const;
-export type CardBrand = (typeof CARD_BRANDS)[number];
-
-export const STEP_IDS = [
-  "markets",
-  "ortho-markets",
-  "services",
-  "studios",
-  "email",
-  "emergency",
-  "emergency-type",
-  "freeform-questions",
-  "insurance",
-  "insurance-status",
-  "procedures",
-  "cosmetic",
-  "cosmetic-consult",
-  "whitening",
-  "times",
-  "contact-info",
-  "payment-info",
-  "confirmation",
-  "invisalign-consult",
-  "smile-straightening-consult",
-  "smile-straightening",
-  "ortho-quiz",
-  "ortho-quiz-result",
-] as const;
-export type StepId = (typeof STEP_IDS)[number];
 
 const slug = z.string().regex(/^[a-z0-9-]{1,40}$/);
 // Bounded: ISO strings may carry any number of fraction digits.
 const isoDateTime = z.iso.datetime({ offset: true }).max(32);
 /** Bytes a string takes inside the cookie's JSON (UTF-8, with escapes, without the quotes). */
-export const jsonBytes = (s: string) => new TextEncoder().encode(JSON.stringify(s)).length - 2;
 /**
  * Names: ≤ `max` characters and ≤ 2×`max` bytes (so 50 Latin letters, or 33 characters of a 3-byte
  * script: still far above real CJK names), no control characters. Bounds the cookie's worst case.
@@ -121,8 +62,6 @@ export const dateOfBirthSchema = z
  * what keeps the cookie under 4 KB: 1000 characters of a non-Latin script are 3000 bytes in UTF-8.
  * In practice: 1000 Latin characters, or about 330 in Chinese, Arabic, etc.
  */
-export const FREEFORM_MAX_CHARS = 1000;
-export const FREEFORM_MAX_BYTES = 1000;
 export const freeformSchema = z
   .string()
   .max(FREEFORM_MAX_CHARS)
@@ -157,7 +96,6 @@ export const paymentSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/),
 });
 
-export const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 export const bookingStateSchema = z.object({
   market: z.enum(MARKET_SLUGS).optional(),

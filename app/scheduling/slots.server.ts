@@ -14,26 +14,27 @@ export async function loadSchedules(db: Executor, studioSlugs: string[], roles: 
     .from(providers)
     .where(and(inArray(providers.studioSlug, studioSlugs), inArray(providers.role, roles as never[]), eq(providers.active, true)));
   const ids = staff.map((p) => p.id);
-  const [hours, off, busy] = ids.length
-    ? await Promise.all([
-        db.select().from(providerHours).where(inArray(providerHours.providerId, ids)),
-        db
-          .select()
-          .from(providerTimeOff)
-          .where(and(inArray(providerTimeOff.providerId, ids), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from))),
-        db
-          .select({ providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
-          .from(appointments)
-          .where(
-            and(
-              inArray(appointments.providerId, ids),
-              ne(appointments.status, "CANCELLED"),
-              lt(appointments.startsAt, to),
-              gt(appointments.endsAt, from),
-            ),
+  // Sequential on purpose: inside a transaction all three share one connection.
+  const hours = ids.length ? await db.select().from(providerHours).where(inArray(providerHours.providerId, ids)) : [];
+  const off = ids.length
+    ? await db
+        .select()
+        .from(providerTimeOff)
+        .where(and(inArray(providerTimeOff.providerId, ids), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from)))
+    : [];
+  const busy = ids.length
+    ? await db
+        .select({ providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.providerId, ids),
+            ne(appointments.status, "CANCELLED"),
+            lt(appointments.startsAt, to),
+            gt(appointments.endsAt, from),
           ),
-      ])
-    : [[], [], []];
+        )
+    : [];
   const byStudio = new Map<string, ProviderSchedule[]>();
   for (const p of staff) {
     const schedule: ProviderSchedule = {
