@@ -1,11 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
 import { openStep, submitStep } from "~/booking/step.server";
-import { stepSchemas } from "~/booking/step-schemas.server";
+import { MARKET_SLUGS } from "~/booking/options";
 import { readUtmParams } from "~/platform/cookies.server";
 import { detectMarket, isMarketSlug, MARKETS } from "~/rules/markets";
 import { ChoiceGroup, fieldError, StepPage } from "~/ui/form";
+
+// A function, built only in the action: a top-level zod call would ship zod to the browser.
+const schema = () =>
+  z.object({
+    market: z.enum(MARKET_SLUGS, { error: "Choose the city where you’d like to be seen." }),
+  });
 
 export const meta: MetaFunction = () => [{ title: "Choose your city — Book a visit" }];
 
@@ -18,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "markets", stepSchemas.markets, ({ market }) => ({ market }));
+  return submitStep(request, "markets", schema(), ({ market }) => ({ market }));
 }
 
 export default function Markets() {

@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { COSMETIC_CHOICES } from "~/booking/options";
+import { openStep, submitStep } from "~/booking/step.server";
+import { SERVICE_ROWS } from "~/db/catalogue";
+import { formatUsd } from "~/rules/currency";
+import { ChoiceGroup, fieldError, StepPage, type Choice } from "~/ui/form";
+
+// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
+const schema = () =>
+  z.object({
+    cosmeticChoice: z.enum(COSMETIC_CHOICES, { error: "Choose a cosmetic consult or teeth whitening." }),
+  });
+
+export const meta: MetaFunction = () => [{ title: "Cosmetic dentistry — Book a visit" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, back, title } = await openStep(request, "cosmetic");
+  const whiteningPrice = SERVICE_ROWS.find((s) => s.code === "WHTNG")?.priceCents;
+  const details: Record<(typeof COSMETIC_CHOICES)[number], Omit<Choice, "value">> = {
+    consult: { label: "A cosmetic consult", detail: "Veneers, bonding, smile design or Botox: a dentist talks you through the options and their cost." },
+    whitening: {
+      label: "Teeth whitening",
+      detail: `In-studio whitening in one visit${whiteningPrice ? `, ${formatUsd(whiteningPrice)}` : ""}.`,
+    },
+  };
+  const choices = COSMETIC_CHOICES.map((value) => ({ value, ...details[value] }));
+  return json({ back, title, cosmeticChoice: state.cosmeticChoice ?? null, choices });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitStep(request, "cosmetic", schema(), ({ cosmeticChoice }) => ({ cosmeticChoice }));
+}
+
+export default function Cosmetic() {
+  const { back, title, cosmeticChoice, choices } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage title={title} back={back} result={result} labels={{ cosmeticChoice: "What would you like?" }}>
+      <ChoiceGroup
+        name="cosmeticChoice"
+        legend="What would you like?"
+        choices={choices}
+        defaultValue={(result?.initialValue?.cosmeticChoice as string | undefined) ?? cosmeticChoice}
+        error={fieldError(result, "cosmeticChoice")}
+      />
+    </StepPage>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { openStep, submitStep } from "~/booking/step.server";
+import { SERVICE_ROWS } from "~/db/catalogue";
+import { StepPage } from "~/ui/form";
+
+// An information page: nothing to answer, Continue marks it read. A function so zod stays server-side.
+const schema = () => z.object({});
+
+export const meta: MetaFunction = () => [{ title: "Braces consult — Book a visit" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { back, title } = await openStep(request, "smile-straightening");
+  // Booked as BRACESCON: the duration comes from the catalogue.
+  const minutes = SERVICE_ROWS.find((s) => s.code === "BRACESCON")?.durationMinutes ?? 30;
+  return json({ back, title, minutes });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitStep(request, "smile-straightening", schema(), () => ({}));
+}
+
+export default function SmileStraighteningBraces() {
+  const { back, title, minutes } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage
+      title={title}
+      back={back}
+      result={result}
+      intro={
+        <>
+          <p className="lead">
+            Braces are the most dependable way to correct bite problems and crowded teeth, for children, teens and
+            adults. The consult is with an orthodontist.
+          </p>
+          <h2>What happens at your consult</h2>
+          <ul className="info-list">
+            <li>An orthodontist examines your teeth, jaw and bite.</li>
+            <li>Photos and X-rays so we can plan accurately.</li>
+            <li>Your options, such as metal or tooth-coloured ceramic braces, and how long treatment would take.</li>
+            <li>A clear price, and what insurance may cover.</li>
+          </ul>
+          <p>
+            It takes about <strong>{minutes} minutes</strong>. Patients under 18 need a parent or guardian with them.
+          </p>
+        </>
+      }
+    />
+  );
+}
