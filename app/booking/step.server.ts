@@ -38,8 +38,17 @@ export async function saveAndRedirect(to: string, state: BookingState, init: Res
 /** A form post that is not ours (another origin) is refused: the cookie is SameSite=Lax, this is the second lock. */
 function assertSameOrigin(request: Request) {
   const origin = request.headers.get("Origin");
-  if (origin && origin !== "null" && new URL(origin).host !== new URL(request.url).host) {
+  if (origin && origin !== "null" && originHost(origin) !== new URL(request.url).host) {
     throw json({ status: "error", error: { "": ["This form was sent from another site and was not accepted."] } }, { status: 403 });
+  }
+}
+
+/** A malformed Origin header counts as another site. */
+function originHost(origin: string) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
   }
 }
 

@@ -179,3 +179,91 @@ export function StepPage({
     </div>
   );
 }
+
+/* booking core */
+
+/** One native checkbox with its label (e.g. a confirmation the patient must tick). */
+export function CheckboxField({
+  name,
+  label,
+  defaultChecked,
+  error,
+  hint,
+}: {
+  name: string;
+  label: string;
+  defaultChecked?: boolean;
+  error?: string;
+  hint?: string;
+}) {
+  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <label className="choice" htmlFor={name}>
+        <input
+          type="checkbox"
+          id={name}
+          name={name}
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <span>
+          <span className="choice-title">{label}</span>
+          {hint ? (
+            <span className="choice-detail" id={`${name}-hint`}>
+              {hint}
+            </span>
+          ) : null}
+        </span>
+      </label>
+    </div>
+  );
+}
+
+/** A labelled native select (e.g. a card's expiry month). */
+export function SelectField({
+  name,
+  label,
+  options,
+  defaultValue,
+  error,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  defaultValue?: string;
+  error?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <select
+        id={name}
+        name={name}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
