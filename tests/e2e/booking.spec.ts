@@ -50,7 +50,7 @@ async function finish(page: Page, { studio, email, card }: { studio: string; ema
   if (card) {
     await step(page, "/booking/payment-info");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry month").fill("12");
+    await page.getByLabel("Expiry month").selectOption("12");
     await page.getByLabel("Expiry year").fill("2030");
     await page.getByLabel("Security code (CVC)").fill("123");
     await page.getByLabel("Name on card").fill("Alex Rivera");
@@ -146,7 +146,7 @@ test.describe("booking journeys", () => {
     await page.getByLabel("Crooked or crowded teeth").check();
     await page.getByLabel("A discreet look").check();
     await page.getByLabel("An adult (18 or older)").check();
-    await next(page);
+    await next(page, "See my result");
     await step(page, "/booking/ortho-quiz-result");
     await expect(page.getByLabel("Invisalign consult")).toBeChecked();
     await next(page, "Book this consult");
@@ -167,8 +167,8 @@ test("a page of the funnel with no booking in progress sends the patient to the 
   await expect(page).toHaveURL(/\/booking\/markets$/);
 });
 
-test("a tampered booking cookie starts over instead of failing", async ({ page, context }) => {
-  await context.addCookies([{ name: "booking", value: "eyJhbGciOiJkaXIifQ..bogus.bogus.bogus", url: "http://localhost:3210" }]);
+test("a tampered booking cookie starts over instead of failing", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "booking", value: "eyJhbGciOiJkaXIifQ..bogus.bogus.bogus", url: baseURL! }]);
   const response = await page.goto("/booking/confirmation");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/booking\/markets$/);
