@@ -52,17 +52,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LookupTimeout)) throw error;
     // Bounded by the availabilitiesTimeout flag: say so, offer a retry, never hang.
-    return json({ ...base, timedOut: true, days: [] }, { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
+    return json({ ...base, timedOut: true, days: [], dayLinks: [] }, { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
   }
-  const days = groupSlotsByLocalDay(slots, studio.tz).map(({ slots: daySlots }) => ({
-    heading: `${formatSlotDate(daySlots[0].startsAt, studio.tz)} (${timezoneAbbreviation(daySlots[0].startsAt, studio.tz)})`,
-    slots: daySlots.map((s) => ({
-      value: s.startsAt.toISOString(),
-      label: formatSlotTime(s.startsAt, studio.tz),
-      soon: isWithinNext24Hours(s.startsAt, now),
-    })),
+  // One day's times per page (a week of 15-minute slots is ~250 radios: heavy for a cheap phone),
+  // with the week's days as plain links.
+  const groups = groupSlotsByLocalDay(slots, studio.tz);
+  const asked = url.searchParams.get("day");
+  const shown =
+    groups.find((g) => g.day === asked) ??
+    groups.find((g) => g.slots.some((s) => s.startsAt.toISOString() === state.slot?.startsAt)) ??
+    groups[0];
+  const dayLinks = groups.map((g) => ({
+    key: g.day,
+    label: formatSlotDate(g.slots[0].startsAt, studio.tz).replace(/, \d{4}$/, ""),
+    count: g.slots.length,
+    current: g === shown,
   }));
-  return json({ ...base, timedOut: false, days }, { headers: { "Cache-Control": "no-store" } });
+  const days = shown
+    ? [
+        {
+          heading: `${formatSlotDate(shown.slots[0].startsAt, studio.tz)} (${timezoneAbbreviation(shown.slots[0].startsAt, studio.tz)})`,
+          slots: shown.slots.map((s) => ({
+            value: s.startsAt.toISOString(),
+            label: formatSlotTime(s.startsAt, studio.tz),
+            soon: isWithinNext24Hours(s.startsAt, now),
+          })),
+        },
+      ]
+    : [];
+  return json({ ...base, timedOut: false, days, dayLinks }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -114,6 +132,19 @@ export default function Times() {
             <strong>{data.range}</strong>
           </p>
           {pager("Weeks")}
+          {data.dayLinks.length > 0 ? (
+            <nav aria-label="Days with free times">
+              <ul className="day-links">
+                {data.dayLinks.map((d) => (
+                  <li key={d.key}>
+                    <Link to={`?week=${data.week}&day=${d.key}`} aria-current={d.current ? "date" : undefined}>
+                      {d.label} <span className="day-count">({d.count} {d.count === 1 ? "time" : "times"})</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
         </>
       }
       after={data.days.length > 0 ? pager("More weeks") : null}

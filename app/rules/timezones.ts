@@ -1,4 +1,4 @@
-import { formatInTimeZone } from "date-fns-tz";
+import { zoneAbbreviation } from "./zoned-time";
 
 export const DEFAULT_TIMEZONE = "America/New_York";
 // Spec §9: America/New_York for all studios except east-nashville.
@@ -29,5 +29,5 @@ export function studioTimezone(
 
 /** "EST" / "EDT" / "CST" / "CDT" (Node 20's ICU prints these for US zones; others may print "GMT+1"). */
 export function timezoneAbbreviation(date: Date, tz: string): string {
-  return formatInTimeZone(date, tz, "zzz");
+  return zoneAbbreviation(date, tz);
 }

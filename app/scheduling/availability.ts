@@ -1,4 +1,4 @@
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import { formatLocalDate, formatLocalTime, instantOfWall, localDayKey as zonedDayKey, uniformDayOffset } from "~/rules/zoned-time";
 
 // Availability engine: pure slot math. Wall times are studio-local; every instant is a UTC Date.
 
@@ -36,17 +36,17 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Local calendar day of an instant, e.g. "2027-03-14". */
 export function localDayKey(date: Date, tz: string): string {
-  return formatInTimeZone(date, tz, "yyyy-MM-dd");
+  return zonedDayKey(date, tz);
 }
 
 /** "9:15 AM" in the studio's zone. */
 export function formatSlotTime(date: Date, tz: string): string {
-  return formatInTimeZone(date, tz, "h:mm a");
+  return formatLocalTime(date, tz);
 }
 
 /** "Sunday, March 14, 2027" in the studio's zone. */
 export function formatSlotDate(date: Date, tz: string): string {
-  return formatInTimeZone(date, tz, "EEEE, MMMM d, yyyy");
+  return formatLocalDate(date, tz);
 }
 
 /** Slots grouped by studio-local day, days and slots in time order. */
@@ -79,7 +79,7 @@ export function computeSlots(input: AvailabilityInput): Slot[] {
       const blocked = [...provider.timeOff, ...provider.busy];
       for (const block of provider.hours) {
         if (block.weekday !== day.weekday) continue;
-        // A block ending inside a spring-forward gap ends at the (shifted) instant fromZonedTime gives.
+        // A block ending inside a spring-forward gap ends at the earlier candidate instant (the safe side).
         const blockEnd = localInstant(day.key, block.endMinute, tz).instant;
         for (let m = roundUp(block.startMinute, SLOT_STEP_MINUTES); m < block.endMinute; m += SLOT_STEP_MINUTES) {
           // Each wall time maps to one instant, so the repeated fall-back hour yields no duplicate;
@@ -137,9 +137,18 @@ function* localDays(firstKey: string, lastKey: string): Generator<{ key: string;
  */
 function localInstant(dayKey: string, minuteOfDay: number, tz: string): { instant: number; exists: boolean } {
   const [y, mo, d] = dayKey.split("-").map(Number);
-  const wall = new Date(Date.UTC(y, mo - 1, d, 0, minuteOfDay));
-  const wallText = wall.toISOString().slice(0, 16); // "2027-03-14T02:30"
-  const instant = fromZonedTime(wallText, tz);
-  // fromZonedTime shifts non-existent times; a round trip exposes them.
-  return { instant: instant.getTime(), exists: formatInTimeZone(instant, tz, "yyyy-MM-dd'T'HH:mm") === wallText };
+  const midnight = Date.UTC(y, mo - 1, d);
+  const offset = dayOffset(midnight, tz);
+  const wall = midnight + minuteOfDay * MINUTE_MS;
+  return offset === null ? instantOfWall(wall, tz) : { instant: wall - offset, exists: true };
+}
+
+const dayOffsets = new Map<string, number | null>();
+function dayOffset(midnight: number, tz: string) {
+  const key = `${tz}|${midnight}`;
+  if (!dayOffsets.has(key)) {
+    if (dayOffsets.size > 10_000) dayOffsets.clear();
+    dayOffsets.set(key, uniformDayOffset(midnight, tz));
+  }
+  return dayOffsets.get(key)!;
 }

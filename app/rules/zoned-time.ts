@@ -1,0 +1,91 @@
+// Fast studio-local time arithmetic on cached Intl formatters (date-fns-tz builds a formatter per call,
+// which made a week of slots cost ~100 ms). Pure; US zones change offset on whole hours.
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function formatter(tz: string, kind: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${kind}|${tz}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone: tz, ...options });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const WALL: Intl.DateTimeFormatOptions = {
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+};
+
+/** The wall clock of an instant in a zone, as if it were UTC (ms). */
+function wallMs(instant: number, tz: string): number {
+  const parts = formatter(tz, "wall", WALL).formatToParts(new Date(instant));
+  const n: Record<string, number> = {};
+  for (const p of parts) if (p.type !== "literal") n[p.type] = Number(p.value);
+  return Date.UTC(n.year, n.month - 1, n.day, n.hour, n.minute, n.second);
+}
+
+const offsets = new Map<string, number>();
+const BUCKET = 15 * 60_000;
+/** The zone's UTC offset (ms) at an instant; memoised per 15-minute bucket. */
+export function offsetMs(instant: number, tz: string): number {
+  const key = `${tz}|${Math.floor(instant / BUCKET)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const whole = Math.floor(instant / 1000) * 1000;
+    offset = wallMs(whole, tz) - whole;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * The instant of a wall time (given as if it were UTC ms) in a zone. In the repeated hour of a
+ * fall-back change it is the first occurrence; a wall time skipped by spring-forward does not exist
+ * (`exists` false) and maps to the earlier candidate.
+ */
+export function instantOfWall(wall: number, tz: string): { instant: number; exists: boolean } {
+  const before = wall - offsetMs(wall - 12 * 3600_000, tz);
+  const after = wall - offsetMs(wall + 12 * 3600_000, tz);
+  const valid = [before, after].filter((t) => offsetMs(t, tz) === wall - t).sort((a, b) => a - b);
+  if (valid.length) return { instant: valid[0], exists: true };
+  return { instant: Math.min(before, after), exists: false };
+}
+
+/**
+ * The zone's offset over a whole local day (wall time given as UTC ms of its midnight), or null on a
+ * day when it changes: most days need one lookup instead of one per slot.
+ */
+export function uniformDayOffset(midnightWall: number, tz: string): number | null {
+  const start = offsetMs(midnightWall - offsetMs(midnightWall, tz), tz);
+  const end = offsetMs(midnightWall + 86_400_000 - start, tz);
+  const before = offsetMs(midnightWall - 12 * 3600_000, tz);
+  const after = offsetMs(midnightWall + 36 * 3600_000, tz);
+  return start === end && before === start && after === start ? start : null;
+}
+
+/** "2027-03-14": the local calendar day of an instant. */
+export function localDayKey(date: Date, tz: string): string {
+  return new Date(date.getTime() + offsetMs(date.getTime(), tz)).toISOString().slice(0, 10);
+}
+
+/** "9:15 AM" */
+export function formatLocalTime(date: Date, tz: string): string {
+  return formatter(tz, "time", { hour: "numeric", minute: "2-digit" }).format(date).replace(/\u202f/g, " ");
+}
+
+/** "Sunday, March 14, 2027" */
+export function formatLocalDate(date: Date, tz: string): string {
+  return formatter(tz, "date", { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(date);
+}
+
+/** "EST" / "EDT" / "CST" / "CDT" */
+export function zoneAbbreviation(date: Date, tz: string): string {
+  return formatter(tz, "abbr", { timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? tz;
+}
