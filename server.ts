@@ -9,6 +9,7 @@ import { DataDirLockedError, openDatabase, setDatabase, type Database } from "./
 import { catalogueIsEmpty, seedCatalogue } from "./app/db/seed.server";
 import { EnvError, getEnv } from "./app/platform/env.server";
 import { startOutboxWorker } from "./app/platform/email.server";
+import { isCrossSiteRequest } from "./app/platform/csrf";
 import { loggablePath, securityHeaders } from "./app/platform/security-headers.server";
 
 async function main() {
@@ -59,6 +60,17 @@ async function main() {
     next();
   });
   app.use(compression());
+
+  // Remix answers a cross-site (or malformed) Origin on a form post with a thrown error, a 500: refuse it first.
+  app.use((req, res, next) => {
+    const headers = new Headers();
+    for (const name of ["origin", "host", "x-forwarded-host"]) {
+      const value = req.get(name);
+      if (value) headers.set(name, value);
+    }
+    if (!isCrossSiteRequest(req.method, headers)) return next();
+    res.status(403).type("text/plain").send("This form was sent from another site and was not accepted.");
+  });
 
   app.get("/healthz", async (_req, res) => {
     const ok = await database.ping();

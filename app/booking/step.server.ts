@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import type { z } from "zod/v4";
+import { isCrossSiteRequest } from "~/platform/csrf";
 import { getEnv } from "~/platform/env.server";
 import { createBookingCookie, type BookingCookie } from "./cookie.server";
 import { advance, cardRequired, guard, previous, STEPS, type FunnelOptions, type StepId, type StepValues } from "./funnel";
@@ -35,20 +36,10 @@ export async function saveAndRedirect(to: string, state: BookingState, init: Res
   return redirect(to, { status: 303, headers });
 }
 
-/** A form post that is not ours (another origin) is refused: the cookie is SameSite=Lax, this is the second lock. */
+/** A form post from another site is refused (the same rule server.ts applies to every request). */
 function assertSameOrigin(request: Request) {
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== "null" && originHost(origin) !== new URL(request.url).host) {
+  if (isCrossSiteRequest(request.method, request.headers)) {
     throw json({ status: "error", error: { "": ["This form was sent from another site and was not accepted."] } }, { status: 403 });
-  }
-}
-
-/** A malformed Origin header counts as another site. */
-function originHost(origin: string) {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
   }
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -13,6 +13,8 @@ export type Database = {
   /** Answers whether the database responds (for /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: a gzipped tarball of the data dir (npm run db:backup). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 const MIGRATIONS = path.resolve(process.cwd(), "db/migrations");
@@ -56,7 +58,14 @@ function isAlive(pid: number) {
   }
 }
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean; migrate?: boolean };
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+  migrate?: boolean;
+  /** Restore (npm run db:restore): a dumpDataDir() tarball; the current data is moved aside, not deleted. */
+  loadDataDir?: Blob;
+};
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrateOnOpen = options.migrate !== false;
@@ -95,6 +104,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     const root = path.resolve(options.dataDir ?? "./data");
     unlock = lockDataDir(root);
     dataDir = path.join(root, "pglite");
+    // PGlite only loads a tarball into an empty dir; done under our lock so no server can open it meanwhile.
+    if (options.loadDataDir && existsSync(dataDir)) {
+      renameSync(dataDir, `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+    }
   }
   // PGlite's defaults never fsync (-F); without it and with O_SYNC on the WAL a commit is durable.
   const startParams = [
@@ -108,6 +121,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       dataDir,
       extensions: { btree_gist },
       ...(dataDir ? { startParams } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   } catch (error) {
     unlock();
@@ -131,6 +145,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     db,
     kind: "pglite",
     ping: () => ping(db),
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     async close() {
       clearInterval(maintenance);
       clearInterval(vacuum);

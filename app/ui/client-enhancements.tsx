@@ -4,6 +4,10 @@ import { captureReferral } from "~/rules/referral";
 /** Runs only when JavaScript does: mirrors the referral code into browser storage (spec §4). */
 export function ClientEnhancements({ isLoggedIn }: { isLoggedIn: boolean }) {
   useEffect(() => {
+    // Marks the page as interactive (used by the e2e tests to wait for hydration instead of racing it).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useEffect(() => {
     const referral = captureReferral(new URLSearchParams(window.location.search));
     if (!referral) return;
     try {

@@ -1,4 +1,5 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 const NAV = [
   { href: "/booking", label: "Book a visit" },
@@ -9,6 +10,12 @@ const NAV = [
 /** The mobile menu is a <details> element: it opens and closes without JavaScript. */
 export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; pathname: string }) {
   const navigation = useNavigation();
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // A client-side navigation keeps the header mounted: close the menu as a page load would.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
   return (
     <header className="site-header">
       <div className={navigation.state === "idle" ? "page-loading" : "page-loading active"} aria-hidden="true" />
@@ -16,7 +23,7 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
         <Link to="/" className="brand">
           Studio Dental
         </Link>
-        <details className="menu">
+        <details className="menu" ref={menu}>
           <summary>Menu</summary>
           <nav aria-label="Main">
             <ul>

@@ -1,0 +1,143 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { ROOT, runNode, startServer, stop, waitFor, type ServerChild } from "../helpers/process";
+
+// The real server process, started like production (`node --import tsx server.ts`) against the build
+// that `npm test` makes before vitest runs.
+const dirs: string[] = [];
+const children: ServerChild[] = [];
+function tmpDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "dental-server-"));
+  dirs.push(dir);
+  return dir;
+}
+
+beforeAll(() => {
+  if (!existsSync(path.join(ROOT, "build/index.js"))) throw new Error("No build: run `npx remix build` first");
+});
+afterAll(async () => {
+  for (const child of children) await stop(child, "SIGKILL").catch(() => {});
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function server(env: Record<string, string>) {
+  const child = await startServer(env);
+  children.push(child);
+  return child;
+}
+
+describe("configuration errors", () => {
+  it("PORT=abc exits non-zero and names PORT", async () => {
+    const child = runNode("server.ts", { PORT: "abc", DATA_DIR: tmpDataDir() });
+    const code = await Promise.race([child.exited, new Promise((r) => setTimeout(() => r("timeout"), 20_000))]);
+    expect(code).not.toBe(0);
+    expect(code).not.toBe("timeout");
+    expect(child.stderr()).toMatch(/\bPORT\b/);
+  });
+});
+
+describe("a production server on a PGlite data dir", () => {
+  let dataDir: string;
+  let first: ServerChild;
+
+  beforeAll(async () => {
+    dataDir = tmpDataDir();
+    first = await server({ DATA_DIR: dataDir, NODE_ENV: "production", SITE_ORIGIN: "https://dental.example.com" });
+  });
+
+  it("answers /healthz with 200", async () => {
+    const res = await fetch(`${first.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("sends the security headers, with a fresh CSP nonce used by the page's scripts", async () => {
+    const res = await fetch(`${first.url}/`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src [^;]*'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    const html = await res.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    const again = await fetch(`${first.url}/about`);
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce!);
+    // Headers are on every response, not only on pages.
+    const health = await fetch(`${first.url}/healthz`);
+    expect(health.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(health.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("logs requests without their query string", async () => {
+    const res = await fetch(`${first.url}/?email=a@b.c&token=secret123`);
+    expect(res.status).toBe(200);
+    await res.text();
+    await waitFor(() => /^GET \/ 200 /m.test(first.stdout()) || undefined, 5_000, "the request log line");
+    const logs = first.stdout() + first.stderr();
+    expect(logs).not.toContain("a@b.c");
+    expect(logs).not.toContain("email=");
+    expect(logs).not.toContain("secret123");
+  });
+
+  it("refuses a second server on the same data dir, and the first keeps serving", async () => {
+    const lockBefore = readFileSync(path.join(dataDir, "app.lock"), "utf8").trim();
+    expect(lockBefore).toBe(String(first.proc.pid));
+    const second = runNode("server.ts", { HOST: "127.0.0.1", PORT: String(first.port + 1), DATA_DIR: dataDir, NODE_ENV: "production" });
+    const code = await Promise.race([second.exited, new Promise((r) => setTimeout(() => r("timeout"), 30_000))]);
+    expect(code).not.toBe("timeout");
+    expect(code).not.toBe(0);
+    expect(second.stderr()).toMatch(/in use by another process \(pid \d+\)/);
+    expect(second.stderr()).toContain(String(first.proc.pid));
+    // The first server still owns the lock and still serves pages from its database.
+    expect(readFileSync(path.join(dataDir, "app.lock"), "utf8").trim()).toBe(lockBefore);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${first.url}/`)).status).toBe(200);
+  });
+
+  it("exits 0 within 10 s of SIGTERM, releasing the lock", async () => {
+    const started = Date.now();
+    expect(await stop(first, "SIGTERM", 10_000)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(existsSync(path.join(dataDir, "app.lock"))).toBe(false);
+  });
+
+  it("keeps its data and its session secret across a restart", async () => {
+    const secret = readFileSync(path.join(dataDir, "session-secret"), "utf8");
+    expect(first.stdout()).toContain("seeded the studio catalogue");
+    const restarted = await server({ DATA_DIR: dataDir, NODE_ENV: "production" });
+    expect(restarted.stdout()).not.toContain("seeded the studio catalogue");
+    expect(restarted.stdout() + restarted.stderr()).not.toContain("generated one");
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(secret);
+    expect(await stop(restarted)).toBe(0);
+
+    // The catalogue is still all there (and the data dir opens cleanly after two servers used it).
+    const database = await openDatabase({ dataDir, migrate: false });
+    try {
+      const { rows } = (await database.db.execute("select count(*)::int as n from studios")) as unknown as { rows: { n: number }[] };
+      expect(rows[0].n).toBe(35);
+      const east = (await database.db.execute("select timezone from studios where slug = 'east-nashville'")) as unknown as { rows: { timezone: string }[] };
+      expect(east.rows[0].timezone).toBe("America/Chicago");
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("a development server", () => {
+  it("sends no HSTS outside production", async () => {
+    const dev = await server({ DATA_DIR: tmpDataDir(), NODE_ENV: "development" });
+    const res = await fetch(`${dev.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await stop(dev)).toBe(0);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "~/platform/env.server";
+
+const SECRET_A = "a".repeat(32);
+const SECRET_B = "b".repeat(40);
+
+const dirs: string[] = [];
+function tmpDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "dental-env-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function errorOf(source: Record<string, string | undefined>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return error as EnvError;
+  }
+  throw new Error("parseEnv accepted an invalid environment");
+}
+
+describe("parseEnv", () => {
+  it("uses the documented defaults", () => {
+    const env = parseEnv({ DATA_DIR: tmpDataDir() });
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.NODE_ENV).toBe("development");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SITE_ORIGIN).toBe("http://localhost:3000");
+    expect(env.SALESFORCE_CHAT).toBe(false);
+    expect(env.NASHVILLE_CC_REQUIRED).toBe(false); // spec §9: nashvilleCCRequired (false)
+    expect(typeof env.AVAILABILITIES_TIMEOUT_MS).toBe("number");
+  });
+
+  it("defaults DATA_DIR to ./data", () => {
+    const env = parseEnv({ SESSION_SECRET: SECRET_A });
+    expect(env.DATA_DIR).toBe("./data");
+  });
+
+  it.each(["abc", "70000", "-1", "3.5"])("rejects PORT=%s and names PORT", (port) => {
+    const error = errorOf({ PORT: port, SESSION_SECRET: SECRET_A });
+    expect(error.message).toMatch(/^\s*PORT:/m);
+  });
+
+  it("requires SESSION_SECRET when DATABASE_URL is set, naming SESSION_SECRET", () => {
+    const error = errorOf({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
+    expect(error.message).toMatch(/^\s*SESSION_SECRET:/m);
+    expect(error.message).not.toMatch(/^\s*DATABASE_URL:/m);
+  });
+
+  it("rejects a DATABASE_URL that is not PostgreSQL, naming it", () => {
+    expect(errorOf({ DATABASE_URL: "mysql://x", SESSION_SECRET: SECRET_A }).message).toMatch(/^\s*DATABASE_URL:/m);
+  });
+
+  it("rejects short secrets and bad flags", () => {
+    expect(errorOf({ SESSION_SECRET: "short" }).message).toMatch(/SESSION_SECRET/);
+    expect(errorOf({ SESSION_SECRET: SECRET_A, SALESFORCE_CHAT: "yes" }).message).toMatch(/SALESFORCE_CHAT/);
+  });
+
+  it("reads flags and trims a trailing slash off SITE_ORIGIN", () => {
+    const env = parseEnv({ SESSION_SECRET: SECRET_A, SALESFORCE_CHAT: "true", NASHVILLE_CC_REQUIRED: "1", SITE_ORIGIN: "https://x.example/" });
+    expect(env.SALESFORCE_CHAT).toBe(true);
+    expect(env.NASHVILLE_CC_REQUIRED).toBe(true);
+    expect(env.SITE_ORIGIN).toBe("https://x.example");
+  });
+
+  it("splits comma-separated secrets for rotation (newest first)", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: `${SECRET_A}, ${SECRET_B}` });
+    expect(env.sessionSecrets).toEqual([SECRET_A, SECRET_B]);
+  });
+
+  it("generates a secret once, keeps it in DATA_DIR and reuses it", () => {
+    const dir = tmpDataDir();
+    const first = parseEnv({ DATA_DIR: dir });
+    expect(first.sessionSecrets).toHaveLength(1);
+    expect(first.sessionSecrets[0].length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, "session-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.sessionSecrets[0]);
+    expect(statSync(file).mode & 0o077).toBe(0); // readable by the owner only
+    const second = parseEnv({ DATA_DIR: dir });
+    expect(second.sessionSecrets).toEqual(first.sessionSecrets);
+    // A different data dir gets a different secret.
+    expect(parseEnv({ DATA_DIR: tmpDataDir() }).sessionSecrets[0]).not.toBe(first.sessionSecrets[0]);
+  });
+
+  it("does not generate a file when SESSION_SECRET is given", () => {
+    const dir = tmpDataDir();
+    parseEnv({ DATA_DIR: dir, SESSION_SECRET: SECRET_A });
+    expect(() => statSync(path.join(dir, "session-secret"))).toThrow();
+  });
+});
