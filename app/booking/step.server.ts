@@ -38,7 +38,7 @@ export async function saveAndRedirect(to: string, state: BookingState, init: Res
 
 /** A form post from another site is refused (the same rule server.ts applies to every request). */
 function assertSameOrigin(request: Request) {
-  if (isCrossSiteRequest(request.method, request.headers)) {
+  if (isCrossSiteRequest(request.method, request.headers, new URL(request.url).host)) {
     throw json({ status: "error", error: { "": ["This form was sent from another site and was not accepted."] } }, { status: 403 });
   }
 }

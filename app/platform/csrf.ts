@@ -4,11 +4,11 @@
  */
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function isCrossSiteRequest(method: string, headers: Headers): boolean {
+export function isCrossSiteRequest(method: string, headers: Headers, fallbackHost?: string): boolean {
   if (!UNSAFE.has(method.toUpperCase())) return false;
   const origin = headers.get("origin");
   if (!origin || origin === "null") return false;
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
+  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host") || fallbackHost;
   try {
     return !host || new URL(origin).host !== host;
   } catch {
