@@ -19,7 +19,7 @@ import { bookingCookie, openStep, readForm, saveAndRedirect } from "~/booking/st
 import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
 import { formatPhone } from "~/rules/phone";
-import { bookAppointment } from "~/scheduling/book.server";
+import { bookAppointment, findTokenOfAttempt } from "~/scheduling/book.server";
 import { getService } from "~/scheduling/catalogue.server";
 
 export const meta: MetaFunction = () => [{ title: "Review and book — Book a visit" }];
@@ -68,7 +68,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       changeLabel: "card",
     });
   }
-  return json({ back, title, rows }, { headers: { "Cache-Control": "no-store" } });
+  // Names this attempt to book: a second click on "Book appointment" (the first answer not yet shown)
+  // then leads to the visit the first click booked instead of "you already have an appointment".
+  const attempt = crypto.randomUUID();
+  return json({ back, title, rows, attempt }, { headers: { "Cache-Control": "no-store" } });
 }
 
 function bookingDetails(state: BookingState) {
@@ -88,7 +91,9 @@ function bookingDetails(state: BookingState) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { state } = await openStep(request, "confirmation");
-  await readForm(request); // same-origin check; the form carries nothing else
+  const form = await readForm(request);
+  const attempt = String(form.get("attempt") ?? "");
+  const attemptId = /^[0-9a-f-]{36}$/.test(attempt) ? attempt : undefined;
   if (!state.studio || !state.serviceType || !state.slot || !state.contact || !state.email) throw redirect("/booking");
   const db = await getDb();
   const outcome = await bookAppointment(db, {
@@ -104,15 +109,21 @@ export async function action({ request }: ActionFunctionArgs) {
       preferences: preferencesOf(state.contact),
     },
     needsInsurance: bookingNeedsInsurance(state.insurance),
-    details: bookingDetails(state),
+    details: { ...bookingDetails(state), attemptId },
   });
-  if (outcome.ok) {
+  const booked = outcome.ok
+    ? outcome.appointment.token
+    : (outcome.code === "conflict" || outcome.code === "availability_conflict") && attemptId
+      ? await findTokenOfAttempt(db, attemptId, state.email)
+      : null;
+  if (booked) {
     // The booking is made: the funnel's cookie (personal data) goes, the token page takes over.
-    return redirect(`/booking/confirmed/${outcome.appointment.token}?booked=1`, {
+    return redirect(`/booking/confirmed/${booked}?booked=1`, {
       status: 303,
       headers: { "Set-Cookie": bookingCookie().clear() },
     });
   }
+  if (outcome.ok) throw new Error("unreachable: a booked outcome redirects above");
   if (outcome.code === "availability_conflict") {
     // Someone took the slot: back to times with the message; every other answer is kept.
     const next: BookingState = { ...state, completed: state.completed.filter((s) => s !== "times") };
@@ -124,7 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Confirmation() {
-  const { back, title, rows } = useLoaderData<typeof loader>();
+  const { back, title, rows, attempt } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="page narrow">
@@ -156,6 +167,7 @@ export default function Confirmation() {
         ))}
       </dl>
       <Form method="post" className="form">
+        <input type="hidden" name="attempt" value={attempt} />
         <div className="form-actions">
           <button type="submit" className="button">
             Book appointment

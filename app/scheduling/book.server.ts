@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, patients, type Preference } from "~/db/schema";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
@@ -173,4 +173,14 @@ export async function getAppointmentByToken(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
   const [row] = await db.select().from(appointments).where(eq(appointments.token, token));
   return row ?? null;
+}
+
+/** The visit an earlier post of the same booking attempt made (a double-clicked "Book"), for that patient only. */
+export async function findTokenOfAttempt(db: Db, attemptId: string, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ token: appointments.token })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(sql`${appointments.details}->>'attemptId' = ${attemptId}`, eq(patients.email, email.trim().toLowerCase()), ne(appointments.status, "CANCELLED")));
+  return row?.token ?? null;
 }

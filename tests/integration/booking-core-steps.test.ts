@@ -297,6 +297,20 @@ describeEachEngine("booking core steps", ({ db }) => {
     expect(await res.json()).toEqual({ code: "conflict", message: OUTCOME_MESSAGES.conflict });
   });
 
+  it("a double-clicked Book appointment leads both posts to the one visit booked", async () => {
+    const own = (await createStudioWithProviders(db().db)).slug;
+    const cookie = await cookieFor(await fullState(own));
+    const attempt = "0b9f4a56-1d2e-4c3b-9a8f-7e6d5c4b3a21";
+    const first = await post(confirmationRoute.action as Fn, "/booking/confirmation", { attempt }, cookie);
+    const second = await post(confirmationRoute.action as Fn, "/booking/confirmation", { attempt }, cookie);
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
+    // Without the attempt id (another tab, a forged post) it stays a conflict.
+    const third = await post(confirmationRoute.action as Fn, "/booking/confirmation", {}, cookie);
+    expect(third.status).toBe(409);
+  });
+
   it("payment-info: the declined test card is insufficent_funds as a form error; number and CVC never echoed", async () => {
     const state = await fullState(studio);
     const cookie = await cookieFor({ ...state, payment: undefined, completed: state.completed.filter((s) => s !== "payment-info") });
