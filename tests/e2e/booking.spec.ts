@@ -64,6 +64,13 @@ async function finish(page: Page, { studio, email, card }: { studio: string; ema
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/booked/i);
   await expectNoAxeViolations(page);
   const token = new URL(page.url()).pathname.split("/").pop()!;
+  if (jsEnabled(test.info())) {
+    // With JavaScript the tag manager's data layer hears of the booking once, with an event id.
+    const events = () =>
+      page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; eventId?: string }[] }).dataLayer ?? []).filter((e) => e.event === "booking_success"));
+    await expect.poll(async () => (await events()).length).toBe(1);
+    expect((await events())[0].eventId).toMatch(/^bk_[0-9a-f]{24}$/);
+  }
 
   // What the database holds, read through the dev-only outbox page.
   await page.goto("/dev/outbox");

@@ -5,52 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBookingCookie } from "~/booking/cookie.server";
-import { advance, pathFor, stepsFor, type StepValues } from "~/booking/funnel";
-import { STEP_IDS, type BookingState, type QuizResult, type StepId } from "~/booking/state";
+import { pathFor, stepsFor } from "~/booking/funnel";
+import { STEP_IDS, type BookingState, type StepId } from "~/booking/state";
+import { completeState, opts } from "../fixtures/booking-states";
 import { startServer, stop, type ServerChild } from "../helpers/process";
 
 const SECRET = "garbage-test-secret-0123456789abcdefghijkl";
-const opts = { cardRequired: true };
-const slotStart = new Date(Date.now() + 3 * 86400_000);
-slotStart.setUTCMinutes(0, 0, 0);
-
-/** A complete booking state for a route through the funnel, built with the funnel itself. */
-function completeState(category: string, choices: { quizResult?: QuizResult; cosmeticChoice?: "consult" | "whitening" } = {}) {
-  const values: { [S in StepId]?: StepValues[S] } = {
-    markets: { market: "boston" },
-    "ortho-markets": { orthoMarket: "boston" },
-    services: { category: category as never },
-    emergency: {},
-    "emergency-type": { emergencyType: "toothache" },
-    "freeform-questions": { freeform: "A cracked molar." },
-    procedures: { procedure: "implant" },
-    cosmetic: { cosmeticChoice: choices.cosmeticChoice ?? "consult" },
-    "cosmetic-consult": { serviceType: "COSCON" },
-    whitening: {},
-    "ortho-quiz": { quiz: {} },
-    "ortho-quiz-result": { quizResult: choices.quizResult ?? "invisalign" },
-    "invisalign-consult": {},
-    "smile-straightening": {},
-    "smile-straightening-consult": {},
-    studios: { studio: "fenway" },
-    times: { slot: { startsAt: slotStart.toISOString(), endsAt: new Date(slotStart.getTime() + 3600_000).toISOString() } },
-    email: { email: "garbage@example.com" },
-    "contact-info": {
-      contact: { firstName: "Gar", lastName: "Bage", phone: "6175550100", dateOfBirth: "1990-01-01", preferences: {} },
-    },
-    insurance: { insurance: { kind: "carrier", carrier: "GUARDIAN", memberId: "G1" } },
-    "insurance-status": {},
-    "payment-info": { payment: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, token: "tok_test" } },
-  };
-  let state: BookingState = { completed: [] };
-  for (let guard = 0; guard < 40; guard++) {
-    const open = stepsFor(state, opts).find((s) => s !== "confirmation" && !state.completed.includes(s));
-    if (!open) break;
-    state = advance(state, open, values[open] as never, opts).state;
-  }
-  return state;
-}
-
 const SCENARIOS: [string, BookingState][] = [
   ["cleaning", completeState("cleaning")],
   ["emergency", completeState("emergency")],
