@@ -4,14 +4,20 @@ export const DEFAULT_TIMEZONE = "America/New_York";
 // Spec §9: America/New_York for all studios except east-nashville.
 const STUDIO_TIMEZONES: Readonly<Record<string, string>> = { "east-nashville": "America/Chicago" };
 
+const validity = new Map<string, boolean>();
 export function isValidTimezone(tz: string | null | undefined): tz is string {
   if (!tz) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let valid = validity.get(tz);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: tz });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (validity.size < 1000) validity.set(tz, valid); // building a formatter costs ~0.3 ms
   }
+  return valid;
 }
 
 /** The studio's own zone if valid; else the spec's table; a silent New York default would hide data gaps, so warn. */

@@ -66,8 +66,8 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
   const now = request.now ?? new Date();
   try {
     const appointment = await db.transaction(async (tx) => {
-      const service = await getService(tx as Db, request.serviceCode);
-      const studio = await getBookableStudio(tx as Db, request.studioSlug);
+      const service = await getService(tx as Db, request.serviceCode, { fresh: true });
+      const studio = await getBookableStudio(tx as Db, request.studioSlug, { fresh: true });
       if (!service || !studio) throw new Outcome("availability_conflict");
       const endsAt = new Date(request.startsAt.getTime() + service.durationMinutes * 60_000);
 
@@ -103,7 +103,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
         );
       if (clash) throw new Outcome("conflict");
 
-      const slot = (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now })).find(
+      const slot = (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true })).find(
         (s) => s.startsAt.getTime() === request.startsAt.getTime(),
       );
       if (!slot) throw new Outcome("availability_conflict");

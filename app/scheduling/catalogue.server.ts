@@ -6,11 +6,38 @@ import { studioTimezone } from "~/rules/timezones";
 export type Studio = typeof studios.$inferSelect & { tz: string };
 export type Service = typeof services.$inferSelect;
 
+/**
+ * The catalogue (studios, services, staff and their weekly hours) changes rarely: pages read it through a
+ * 10-second per-process cache. Booking transactions always read it fresh.
+ */
+const CACHE_MS = 10_000;
+const caches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
+/** One cache per database handle, so two databases in one process (tests) never mix. */
+export function cachedCatalogue<T>(db: object, key: string, load: () => Promise<T>, fresh = false): Promise<T> {
+  if (fresh) return load();
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < CACHE_MS) return hit.value as Promise<T>;
+  if (cache.size > 5_000) cache.clear();
+  const value = load();
+  cache.set(key, { at: now, value });
+  value.catch(() => cache.delete(key)); // never cache a failure
+  return value;
+}
+
+type Read = { fresh?: boolean };
+
 const withTz = (row: typeof studios.$inferSelect): Studio => ({ ...row, tz: studioTimezone(row.slug, row.timezone) });
 
-export async function getService(db: Db, code: string): Promise<Service | null> {
-  const [row] = await db.select().from(services).where(eq(services.code, code));
-  return row ?? null;
+export function getService(db: Db, code: string, { fresh }: Read = {}): Promise<Service | null> {
+  return cachedCatalogue(
+    db,
+    `service:${code}`,
+    async () => (await db.select().from(services).where(eq(services.code, code)))[0] ?? null,
+    fresh,
+  );
 }
 
 export async function listServices(db: Db): Promise<Service[]> {
@@ -18,9 +45,16 @@ export async function listServices(db: Db): Promise<Service[]> {
 }
 
 /** An enabled studio by slug, or null (unknown and coming-soon studios cannot be booked). */
-export async function getBookableStudio(db: Db, slug: string): Promise<Studio | null> {
-  const [row] = await db.select().from(studios).where(and(eq(studios.slug, slug), eq(studios.enabled, true)));
-  return row ? withTz(row) : null;
+export function getBookableStudio(db: Db, slug: string, { fresh }: Read = {}): Promise<Studio | null> {
+  return cachedCatalogue(
+    db,
+    `studio:${slug}`,
+    async () => {
+      const [row] = await db.select().from(studios).where(and(eq(studios.slug, slug), eq(studios.enabled, true)));
+      return row ? withTz(row) : null;
+    },
+    fresh,
+  );
 }
 
 export async function listAllStudios(db: Db): Promise<Studio[]> {

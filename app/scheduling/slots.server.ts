@@ -1,40 +1,52 @@
-import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, providerHours, providers, providerTimeOff } from "~/db/schema";
 import { computeSlots, type ProviderSchedule, type Slot } from "./availability";
-import type { Service, Studio } from "./catalogue.server";
+import { cachedCatalogue, type Service, type Studio } from "./catalogue.server";
 
 type Executor = Pick<Db, "select">;
 
 /** Weekly hours, time off and busy appointments of the studios' active providers with the given roles, in [from, to). */
-export async function loadSchedules(db: Executor, studioSlugs: string[], roles: string[], from: Date, to: Date) {
+export async function loadSchedules(db: Executor, studioSlugs: string[], roles: string[], from: Date, to: Date, fresh = false) {
   if (studioSlugs.length === 0 || roles.length === 0) return new Map<string, ProviderSchedule[]>();
-  const staff = await db
-    .select({ id: providers.id, role: providers.role, studioSlug: providers.studioSlug })
-    .from(providers)
-    .where(and(inArray(providers.studioSlug, studioSlugs), inArray(providers.role, roles as never[]), eq(providers.active, true)));
+  // Staff and weekly hours are catalogue (cached briefly); time off and appointments are always live.
+  const { staff, hours } = await cachedCatalogue(
+    db,
+    `roster:${studioSlugs.join(",")}|${roles.join(",")}`,
+    async () => {
+      const staff = await db
+        .select({ id: providers.id, role: providers.role, studioSlug: providers.studioSlug })
+        .from(providers)
+        .where(and(inArray(providers.studioSlug, studioSlugs), inArray(providers.role, roles as never[]), eq(providers.active, true)));
+      const ids = staff.map((p) => p.id);
+      const hours = ids.length ? await db.select().from(providerHours).where(inArray(providerHours.providerId, ids)) : [];
+      return { staff, hours };
+    },
+    fresh,
+  );
   const ids = staff.map((p) => p.id);
-  // Sequential on purpose: inside a transaction all three share one connection.
-  const hours = ids.length ? await db.select().from(providerHours).where(inArray(providerHours.providerId, ids)) : [];
-  const off = ids.length
+  // Time off and appointments in one round trip: both are "this provider is not free then".
+  const blocked = ids.length
     ? await db
-        .select()
+        .select({ kind: sql<string>`'off'`, providerId: providerTimeOff.providerId, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt })
         .from(providerTimeOff)
         .where(and(inArray(providerTimeOff.providerId, ids), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from)))
-    : [];
-  const busy = ids.length
-    ? await db
-        .select({ providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
-        .from(appointments)
-        .where(
-          and(
-            inArray(appointments.providerId, ids),
-            ne(appointments.status, "CANCELLED"),
-            lt(appointments.startsAt, to),
-            gt(appointments.endsAt, from),
-          ),
+        .unionAll(
+          db
+            .select({ kind: sql<string>`'busy'`, providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+            .from(appointments)
+            .where(
+              and(
+                inArray(appointments.providerId, ids),
+                ne(appointments.status, "CANCELLED"),
+                lt(appointments.startsAt, to),
+                gt(appointments.endsAt, from),
+              ),
+            ),
         )
     : [];
+  const off = blocked.filter((b) => b.kind === "off");
+  const busy = blocked.filter((b) => b.kind === "busy");
   const byStudio = new Map<string, ProviderSchedule[]>();
   for (const p of staff) {
     const schedule: ProviderSchedule = {
@@ -49,8 +61,14 @@ export async function loadSchedules(db: Executor, studioSlugs: string[], roles: 
   return byStudio;
 }
 
-export async function findSlots(db: Executor, studio: Studio, service: Service, range: { from: Date; to: Date; now: Date }): Promise<Slot[]> {
-  const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to);
+export async function findSlots(
+  db: Executor,
+  studio: Studio,
+  service: Service,
+  range: { from: Date; to: Date; now: Date },
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<Slot[]> {
+  const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, fresh);
   return computeSlots({
     timezone: studio.tz,
     ...range,

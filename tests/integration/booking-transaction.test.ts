@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { appointments, emailOutbox, patients } from "~/db/schema";
+import { appointments, emailOutbox, patients, providerTimeOff } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { describeEachEngine } from "../helpers/db";
 import { createPatient, createStudioWithProviders, patientInput } from "../fixtures/factories";
@@ -58,6 +58,15 @@ describeEachEngine("booking transaction", ({ db }) => {
       studioSlug: slug, serviceCode: "CLNCHK", startsAt: at, patient: { ...patientInput(patient.email) }, needsInsurance: false, details: {}, now,
     });
     expect(outcome).toEqual({ ok: false, code: "has_srp_tx_plan" });
+  });
+
+  it("a provider's time off makes the slot unavailable", async () => {
+    const { slug, providerIds } = await createStudioWithProviders(db().db);
+    await db().db.insert(providerTimeOff).values({ providerId: providerIds[0], startsAt: new Date("2027-01-06T14:00:00Z"), endsAt: new Date("2027-01-06T15:30:00Z") });
+    const outcome = await bookAppointment(db().db, {
+      studioSlug: slug, serviceCode: "CLNCHK", startsAt: at, patient: patientInput(), needsInsurance: false, details: {}, now,
+    });
+    expect(outcome).toEqual({ ok: false, code: "availability_conflict" });
   });
 
   it("refuses a time outside the hours or off the 15-minute grid", async () => {
