@@ -9,7 +9,8 @@ import autocannon from "autocannon";
 const PORT = 3390;
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "dental-bench-"));
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+// Started exactly as `npm start` starts it.
+const server = spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "server.ts"], {
   env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" },
   stdio: ["ignore", "ignore", "inherit"],
 });

@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   let slots;
   try {
-    slots = await withTimeout(findSlots(db, studio, service, { from, to, now }), getEnv().AVAILABILITIES_TIMEOUT_MS);
+    slots = await withTimeout(findSlots(db, studio, service, { from, to, now }, { cacheBlocked: true }), getEnv().AVAILABILITIES_TIMEOUT_MS);
   } catch (error) {
     if (!(error instanceof LookupTimeout)) throw error;
     // Bounded by the availabilitiesTimeout flag: say so, offer a retry, never hang.

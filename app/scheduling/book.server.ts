@@ -5,7 +5,7 @@ import { appointments, patients, type Preference } from "~/db/schema";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { enqueueEmail } from "~/platform/email.server";
 import { confirmationEmail } from "./confirmation-email";
-import { getBookableStudio, getService } from "./catalogue.server";
+import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 
 export type BookingRequest = {
@@ -156,6 +156,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
       await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now }));
       return inserted;
     });
+    forgetCached(db, "blocked:"); // pages of this process show the slot as taken at once
     return { ok: true, appointment };
   } catch (error) {
     if (error instanceof Outcome) return { ok: false, code: error.code };

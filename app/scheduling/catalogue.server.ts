@@ -7,25 +7,35 @@ export type Studio = typeof studios.$inferSelect & { tz: string };
 export type Service = typeof services.$inferSelect;
 
 /**
- * The catalogue (studios, services, staff and their weekly hours) changes rarely: pages read it through a
- * 10-second per-process cache. Booking transactions always read it fresh.
+ * A small per-process read cache, one per database handle (so two databases in one process never mix).
+ * The catalogue (studios, services, staff, weekly hours) changes rarely and is kept 10 s; booking
+ * transactions always read fresh.
  */
-const CACHE_MS = 10_000;
-const caches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
-/** One cache per database handle, so two databases in one process (tests) never mix. */
-export function cachedCatalogue<T>(db: object, key: string, load: () => Promise<T>, fresh = false): Promise<T> {
+export const CATALOGUE_TTL_MS = 10_000;
+const caches = new WeakMap<object, Map<string, { until: number; value: Promise<unknown> }>>();
+
+export function cachedRead<T>(db: object, key: string, ttlMs: number, load: () => Promise<T>, fresh = false): Promise<T> {
   if (fresh) return load();
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(key);
   const now = Date.now();
-  if (hit && now - hit.at < CACHE_MS) return hit.value as Promise<T>;
+  if (hit && now < hit.until) return hit.value as Promise<T>;
   if (cache.size > 5_000) cache.clear();
   const value = load();
-  cache.set(key, { at: now, value });
+  cache.set(key, { until: now + ttlMs, value });
   value.catch(() => cache.delete(key)); // never cache a failure
   return value;
 }
+
+/** Drops cached reads whose key starts with the prefix (after a write this process made). */
+export function forgetCached(db: object, prefix: string) {
+  const cache = caches.get(db);
+  for (const key of cache?.keys() ?? []) if (key.startsWith(prefix)) cache!.delete(key);
+}
+
+export const cachedCatalogue = <T,>(db: object, key: string, load: () => Promise<T>, fresh = false) =>
+  cachedRead(db, key, CATALOGUE_TTL_MS, load, fresh);
 
 type Read = { fresh?: boolean };
 

@@ -2,14 +2,24 @@ import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, providerHours, providers, providerTimeOff } from "~/db/schema";
 import { computeSlots, type ProviderSchedule, type Slot } from "./availability";
-import { cachedCatalogue, type Service, type Studio } from "./catalogue.server";
+import { cachedCatalogue, cachedRead, type Service, type Studio } from "./catalogue.server";
 
 type Executor = Pick<Db, "select">;
 
+/** How long a page may show a provider's time off and appointments before reading them again. */
+export const BLOCKED_TTL_MS = 3_000;
+
 /** Weekly hours, time off and busy appointments of the studios' active providers with the given roles, in [from, to). */
-export async function loadSchedules(db: Executor, studioSlugs: string[], roles: string[], from: Date, to: Date, fresh = false) {
+export async function loadSchedules(
+  db: Executor,
+  studioSlugs: string[],
+  roles: string[],
+  from: Date,
+  to: Date,
+  { fresh = false, cacheBlocked = false }: { fresh?: boolean; cacheBlocked?: boolean } = {},
+) {
   if (studioSlugs.length === 0 || roles.length === 0) return new Map<string, ProviderSchedule[]>();
-  // Staff and weekly hours are catalogue (cached briefly); time off and appointments are always live.
+  // Staff and weekly hours are catalogue (cached briefly).
   const { staff, hours } = await cachedCatalogue(
     db,
     `roster:${studioSlugs.join(",")}|${roles.join(",")}`,
@@ -25,25 +35,12 @@ export async function loadSchedules(db: Executor, studioSlugs: string[], roles: 
     fresh,
   );
   const ids = staff.map((p) => p.id);
-  // Time off and appointments in one round trip: both are "this provider is not free then".
+  // Time off and appointments are live, except for the times page (cacheBlocked): a busy studio's page
+  // is asked for again and again, so its answer is kept a few seconds. This process forgets it as soon
+  // as it books, and the database refuses any overlap whatever a page showed.
+  const blockedKey = `blocked:${ids.join(",")}|${from.getTime()}|${to.getTime()}`;
   const blocked = ids.length
-    ? await db
-        .select({ kind: sql<string>`'off'`, providerId: providerTimeOff.providerId, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt })
-        .from(providerTimeOff)
-        .where(and(inArray(providerTimeOff.providerId, ids), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from)))
-        .unionAll(
-          db
-            .select({ kind: sql<string>`'busy'`, providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
-            .from(appointments)
-            .where(
-              and(
-                inArray(appointments.providerId, ids),
-                ne(appointments.status, "CANCELLED"),
-                lt(appointments.startsAt, to),
-                gt(appointments.endsAt, from),
-              ),
-            ),
-        )
+    ? await cachedRead(db, blockedKey, BLOCKED_TTL_MS, () => readBlocked(db, ids, from, to), fresh || !cacheBlocked)
     : [];
   const off = blocked.filter((b) => b.kind === "off");
   const busy = blocked.filter((b) => b.kind === "busy");
@@ -66,9 +63,9 @@ export async function findSlots(
   studio: Studio,
   service: Service,
   range: { from: Date; to: Date; now: Date },
-  { fresh = false }: { fresh?: boolean } = {},
+  options: { fresh?: boolean; cacheBlocked?: boolean } = {},
 ): Promise<Slot[]> {
-  const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, fresh);
+  const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, options);
   return computeSlots({
     timezone: studio.tz,
     ...range,
@@ -119,4 +116,17 @@ export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Time off and appointments in one round trip: both mean "this provider is not free then". */
+function readBlocked(db: Executor, ids: number[], from: Date, to: Date) {
+  const off = db
+    .select({ kind: sql<string>`'off'`, providerId: providerTimeOff.providerId, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt })
+    .from(providerTimeOff)
+    .where(and(inArray(providerTimeOff.providerId, ids), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from)));
+  const busy = db
+    .select({ kind: sql<string>`'busy'`, providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(and(inArray(appointments.providerId, ids), ne(appointments.status, "CANCELLED"), lt(appointments.startsAt, to), gt(appointments.endsAt, from)));
+  return off.unionAll(busy);
 }

@@ -297,6 +297,17 @@ describeEachEngine("booking core steps", ({ db }) => {
     expect(await res.json()).toEqual({ code: "conflict", message: OUTCOME_MESSAGES.conflict });
   });
 
+  it("the times page stops offering a slot as soon as this process books it", async () => {
+    const own = (await createStudioWithProviders(db().db)).slug; // one hygienist
+    const state = throughStudio(own);
+    const first = await firstOfferedSlot(state); // the page's answer is now cached for a few seconds
+    const booked = await bookAppointment(db().db, {
+      studioSlug: own, serviceCode: "CLNCHK", startsAt: new Date(first), patient: patientInput(), needsInsurance: false, details: {},
+    });
+    expect(booked.ok).toBe(true);
+    expect(await firstOfferedSlot(state)).not.toBe(first);
+  });
+
   it("a double-clicked Book appointment leads both posts to the one visit booked", async () => {
     const own = (await createStudioWithProviders(db().db)).slug;
     const cookie = await cookieFor(await fullState(own));
