@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { DEMO_STAFF, DEMO_WEEKLY_HOURS, MARKET_ROWS, SERVICE_ROWS, STUDIO_ROWS } from "./catalogue";
 import { markets, providerHours, providers, services, studios } from "./schema";
@@ -6,6 +6,8 @@ import { markets, providerHours, providers, services, studios } from "./schema";
 /** Idempotent: adds what is missing from the catalogue, never overwrites an operator's edits. */
 export async function seedCatalogue(db: Db) {
   await db.transaction(async (tx) => {
+    // Containers starting together on one PostgreSQL seed one after the other, never twice.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     await tx.insert(markets).values([...MARKET_ROWS]).onConflictDoNothing();
     await tx
       .insert(studios)
