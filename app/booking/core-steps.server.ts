@@ -148,7 +148,6 @@ export const insuranceFormSchema = z.object({
     .optional(),
 });
 
-export const emptySchema = z.object({});
 
 export const paymentFormSchema = z.object({
   intent: z.enum(["keep"]).optional(),

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
-import type { z } from "zod/v4";
+import { z } from "zod/v4";
 import { isCrossSiteRequest } from "~/platform/csrf";
 import { getEnv } from "~/platform/env.server";
 import { createBookingCookie, type BookingCookie } from "./cookie.server";
@@ -74,4 +74,10 @@ export async function submitStep<S extends StepId, Schema extends z.ZodType>(
 
 function isStepError(value: unknown): value is StepError {
   return typeof value === "object" && value !== null && ("fieldErrors" in value || "formErrors" in value);
+}
+
+type InfoStep = { [S in StepId]: StepValues[S] extends Record<string, never> ? S : never }[StepId];
+/** An information page (emergency advice, a consult explained…): nothing to answer, Continue marks it read. */
+export function submitInfoStep(request: Request, step: InfoStep) {
+  return submitStep(request, step, z.object({}), () => ({}) as StepValues[typeof step]);
 }

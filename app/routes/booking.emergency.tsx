@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
-import { openStep, submitStep } from "~/booking/step.server";
+import { openStep, submitInfoStep } from "~/booking/step.server";
 import { StepPage } from "~/ui/form";
-
-// An information page: nothing to answer, Continue marks it read. A function so zod stays server-side.
-const schema = () => z.object({});
 
 export const meta: MetaFunction = () => [{ title: "Dental emergency — Book a visit" }];
 
@@ -16,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "emergency", schema(), () => ({}));
+  return submitInfoStep(request, "emergency");
 }
 
 export default function Emergency() {

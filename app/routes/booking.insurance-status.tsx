@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CARRIERS, emptySchema, labelOf, NOT_ACCEPTED_NOTICE } from "~/booking/core-steps.server";
-import { openStep, submitStep } from "~/booking/step.server";
+import { CARRIERS, labelOf, NOT_ACCEPTED_NOTICE } from "~/booking/core-steps.server";
+import { openStep, submitInfoStep } from "~/booking/step.server";
 import { StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "About your insurance — Book a visit" }];
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "insurance-status", emptySchema, () => ({}));
+  return submitInfoStep(request, "insurance-status");
 }
 
 export default function InsuranceStatus() {

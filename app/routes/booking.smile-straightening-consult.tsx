@@ -1,13 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
-import { openStep, submitStep } from "~/booking/step.server";
+import { openStep, submitInfoStep } from "~/booking/step.server";
 import { SERVICE_ROWS } from "~/db/catalogue";
 import { StepPage } from "~/ui/form";
-
-// An information page: nothing to answer, Continue marks it read. A function so zod stays server-side.
-const schema = () => z.object({});
 
 export const meta: MetaFunction = () => [{ title: "Smile straightening consult — Book a visit" }];
 
@@ -19,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "smile-straightening-consult", schema(), () => ({}));
+  return submitInfoStep(request, "smile-straightening-consult");
 }
 
 export default function SmileStraighteningConsult() {
