@@ -10,6 +10,7 @@ import { catalogueIsEmpty, seedCatalogue } from "./app/db/seed.server";
 import { EnvError, getEnv } from "./app/platform/env.server";
 import { startOutboxWorker } from "./app/platform/email.server";
 import { isCrossSiteRequest } from "./app/platform/csrf";
+import { observabilityCsp, sentryOptions } from "./app/platform/observability";
 import { loggablePath, securityHeaders } from "./app/platform/security-headers.server";
 
 async function main() {
@@ -24,6 +25,14 @@ async function main() {
     throw error;
   }
   const production = env.NODE_ENV === "production";
+  const sentry = sentryOptions({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, siteOrigin: env.SITE_ORIGIN });
+  if (sentry) {
+    const Sentry = await import("@sentry/remix");
+    Sentry.init(sentry);
+    // entry.server's handleError reports through this hook, so the bundle needs no Sentry import.
+    (globalThis as { __reportError?: (error: unknown) => void }).__reportError = (error) => Sentry.captureException(error);
+  }
+  const csp = observabilityCsp({ sentryDsn: env.SENTRY_DSN, segmentWriteKey: env.SEGMENT_WRITE_KEY });
 
   let database: Database;
   try {
@@ -51,7 +60,7 @@ async function main() {
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.locals.nonce = randomBytes(16).toString("base64");
-    res.set(securityHeaders({ nonce: res.locals.nonce, production }));
+    res.set(securityHeaders({ nonce: res.locals.nonce, production, extraConnect: csp.connect, extraScript: csp.script }));
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Method, path without query, status and time only: no bodies, no personal data.

@@ -52,4 +52,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // Message and stack only: never the request body or query.
   console.error("[error]", error instanceof Error ? (error.stack ?? error.message) : error);
+  (globalThis as { __reportError?: (error: unknown) => void }).__reportError?.(error);
 }

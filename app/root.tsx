@@ -61,7 +61,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         {data && shouldShowCookieBanner({ pathname, isWebView: webView, dismissed: data.cookieBannerDismissed }) ? (
           <CookieBanner returnTo={data.returnTo} />
         ) : null}
-        <ClientEnhancements isLoggedIn={Boolean(data?.userEmail)} />
+        <ClientEnhancements publicEnv={data?.publicEnv ?? null} isLoggedIn={Boolean(data?.userEmail)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

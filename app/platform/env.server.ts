@@ -31,8 +31,15 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().default("Dental Studio <appointments@example.com>"),
-    SENTRY_DSN: z.string().optional(),
-    SEGMENT_WRITE_KEY: z.string().optional(),
+    SENTRY_DSN: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    SEGMENT_WRITE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,64}$/, "must be a Segment write key")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.SESSION_SECRET) {

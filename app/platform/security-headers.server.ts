@@ -1,8 +1,18 @@
 /** Security headers sent on every response. The CSP is enforced, with a per-request nonce for Remix's inline scripts. */
-export function securityHeaders({ nonce, production, extraConnect = [] }: { nonce: string; production: boolean; extraConnect?: string[] }) {
+export function securityHeaders({
+  nonce,
+  production,
+  extraConnect = [],
+  extraScript = [],
+}: {
+  nonce: string;
+  production: boolean;
+  extraConnect?: string[];
+  extraScript?: string[];
+}) {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    [`script-src 'self' 'nonce-${nonce}'`, ...extraScript].join(" "),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

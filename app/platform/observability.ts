@@ -1,0 +1,54 @@
+/**
+ * Error reporting (Sentry) and product analytics (Segment) configuration, in one pure module.
+ * Both are off unless their key is set; on a health site they never record what patients type.
+ */
+
+/** Spec §9: traces 10 %, replays 10 % of sessions and every session with an error, messages ≤ 250 chars. */
+export function sentryOptions({ dsn, environment, siteOrigin }: { dsn?: string | null; environment: string; siteOrigin: string }) {
+  if (!dsn) return null;
+  return {
+    dsn,
+    environment,
+    sendDefaultPii: false,
+    tracesSampleRate: 0.1,
+    replaysSessionSampleRate: 0.1,
+    replaysOnErrorSampleRate: 1.0,
+    maxValueLength: 250,
+    tracePropagationTargets: ["localhost", siteOrigin, /^\/api\//],
+    // A 404 page and a redirect are answers, not errors.
+    ignoreErrors: [/^Not found$/i, /redirect/i],
+    ignoreTransactions: ["routes/$"],
+  };
+}
+
+/** Replay on a health site: every text, input and image masked. */
+export const SENTRY_REPLAY_PRIVACY = { maskAllText: true, maskAllInputs: true, blockAllMedia: true } as const;
+
+/** Spec §9: batches of 50 events, flushed every 5 s. */
+export function segmentSettings(writeKey?: string | null) {
+  if (!writeKey) return null;
+  return {
+    settings: { writeKey },
+    options: {
+      integrations: { "Segment.io": { deliveryStrategy: { strategy: "batching" as const, config: { size: 50, timeout: 5000 } } } },
+    },
+  };
+}
+
+/** What the Content-Security-Policy must also allow when they are on. */
+export function observabilityCsp({ sentryDsn, segmentWriteKey }: { sentryDsn?: string | null; segmentWriteKey?: string | null }) {
+  const connect: string[] = [];
+  const script: string[] = [];
+  if (sentryDsn) {
+    try {
+      connect.push(new URL(sentryDsn).origin);
+    } catch {
+      // an invalid DSN is refused at start-up by the env schema
+    }
+  }
+  if (segmentWriteKey) {
+    connect.push("https://cdn.segment.com", "https://api.segment.io");
+    script.push("https://cdn.segment.com");
+  }
+  return { connect, script };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { observabilityCsp, segmentSettings, sentryOptions, SENTRY_REPLAY_PRIVACY } from "~/platform/observability";
+
+describe("error reporting and analytics configuration", () => {
+  it("is off without keys", () => {
+    expect(sentryOptions({ dsn: undefined, environment: "production", siteOrigin: "https://x.test" })).toBeNull();
+    expect(segmentSettings(null)).toBeNull();
+    expect(observabilityCsp({})).toEqual({ connect: [], script: [] });
+  });
+
+  it("samples as the spec says and never sends personal data", () => {
+    const options = sentryOptions({ dsn: "https://k@o1.ingest.example.io/42", environment: "production", siteOrigin: "https://book.test" })!;
+    expect(options).toMatchObject({ sendDefaultPii: false, tracesSampleRate: 0.1, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1, maxValueLength: 250 });
+    expect(options.tracePropagationTargets).toContain("https://book.test");
+    expect(SENTRY_REPLAY_PRIVACY).toEqual({ maskAllText: true, maskAllInputs: true, blockAllMedia: true });
+  });
+
+  it("batches analytics by 50 events every 5 s", () => {
+    expect(segmentSettings("wk")!.options.integrations["Segment.io"].deliveryStrategy.config).toEqual({ size: 50, timeout: 5000 });
+  });
+
+  it("opens the CSP only to the services switched on", () => {
+    expect(observabilityCsp({ sentryDsn: "https://k@o1.ingest.example.io/42" }).connect).toEqual(["https://o1.ingest.example.io"]);
+    expect(observabilityCsp({ segmentWriteKey: "wk" }).script).toEqual(["https://cdn.segment.com"]);
+  });
+});
