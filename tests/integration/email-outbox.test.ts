@@ -1,0 +1,70 @@
+// The outbox delivers through a real SMTP server process (smtp-server on a loopback port).
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { emailOutbox } from "~/db/schema";
+import { deliverPending, enqueueEmail } from "~/platform/email.server";
+import { describeEachEngine } from "../helpers/db";
+
+type Received = { from: string; to: string[]; data: string };
+let received: Received[] = [];
+let refuse = false;
+let server: SMTPServer;
+let url = "";
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      callback(refuse ? Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }) : undefined);
+    },
+    onData(stream, session, callback) {
+      let data = "";
+      stream.on("data", (chunk: Buffer) => (data += chunk.toString("utf8")));
+      stream.on("end", () => {
+        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describeEachEngine("email outbox over SMTP", ({ db }) => {
+  it("sends the confirmation with its calendar file and marks it sent", async () => {
+    received = [];
+    refuse = false;
+    await enqueueEmail(db().db, {
+      to: "patient@example.com",
+      subject: "Booked: Checkup & cleaning",
+      text: "Your visit is booked.",
+      ics: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n",
+    });
+    expect(await deliverPending(db().db, url, "Studio Dental <appointments@example.com>")).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(received[0].to).toEqual(["patient@example.com"]);
+    expect(received[0].from).toBe("appointments@example.com");
+    expect(received[0].data).toContain("Subject: Booked: Checkup & cleaning");
+    expect(received[0].data).toMatch(/Content-Type: text\/calendar/i);
+    const [row] = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, "patient@example.com"));
+    expect(row.status).toBe("SENT");
+    expect(row.sentAt).not.toBeNull();
+    // Nothing is sent twice.
+    expect(await deliverPending(db().db, url, "x@example.com")).toBe(0);
+  });
+
+  it("keeps a refused email pending with the error, and gives up after five attempts", async () => {
+    received = [];
+    refuse = true;
+    await enqueueEmail(db().db, { to: "bounce@example.com", subject: "Hi", text: "x" });
+    for (let i = 0; i < 6; i++) await deliverPending(db().db, url, "appointments@example.com");
+    const [row] = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, "bounce@example.com"));
+    expect(row.attempts).toBe(5);
+    expect(row.status).toBe("FAILED");
+    expect(row.lastError).toMatch(/mailbox unavailable|550/);
+    expect(received).toHaveLength(0);
+  });
+});
