@@ -11,6 +11,7 @@ import { EnvError, getEnv } from "./app/platform/env.server";
 import { startOutboxWorker } from "./app/platform/email.server";
 import { isCrossSiteRequest } from "./app/platform/csrf";
 import { observabilityCsp, sentryOptions } from "./app/platform/observability";
+import { redactForLog } from "./app/platform/redact";
 import { loggablePath, securityHeaders } from "./app/platform/security-headers.server";
 
 async function main() {
@@ -127,6 +128,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error("[fatal]", error instanceof Error ? error.message : error);
+  console.error("[fatal]", redactForLog(error));
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { redactForLog } from "~/platform/redact";
 import { NonceContext } from "~/ui/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -40,7 +41,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error("[render]", error instanceof Error ? error.message : error);
+          if (shellRendered) console.error("[render]", redactForLog(error));
         },
       },
     );
@@ -51,6 +52,6 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // Message and stack only: never the request body or query.
-  console.error("[error]", error instanceof Error ? (error.stack ?? error.message) : error);
+  console.error("[error]", redactForLog(error));
   (globalThis as { __reportError?: (error: unknown) => void }).__reportError?.(error);
 }

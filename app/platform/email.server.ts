@@ -1,6 +1,7 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { redactForLog } from "./redact";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; ics?: string };
 
@@ -65,7 +66,7 @@ export function startOutboxWorker(db: Db, env: { SMTP_URL?: string; MAIL_FROM: s
     try {
       await deliverPending(db, smtpUrl, env.MAIL_FROM);
     } catch (error) {
-      console.error("[email] outbox run failed:", (error as Error).message);
+      console.error("[email] outbox run failed:", redactForLog(error));
     } finally {
       running = false;
     }
