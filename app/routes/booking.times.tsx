@@ -8,6 +8,7 @@ import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
 import { isWithinNext24Hours } from "~/rules/time-window";
 import { timezoneAbbreviation } from "~/rules/timezones";
+import { formatLocalShortDate } from "~/rules/zoned-time";
 import { formatSlotDate, formatSlotTime, groupSlotsByLocalDay } from "~/scheduling/availability";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { findSlots, LookupTimeout, withTimeout } from "~/scheduling/slots.server";
@@ -64,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     groups[0];
   const dayLinks = groups.map((g) => ({
     key: g.day,
-    label: formatSlotDate(g.slots[0].startsAt, studio.tz).replace(/, \d{4}$/, ""),
+    label: formatLocalShortDate(g.slots[0].startsAt, studio.tz),
     count: g.slots.length,
     current: g === shown,
   }));
@@ -138,7 +139,10 @@ export default function Times() {
                 {data.dayLinks.map((d) => (
                   <li key={d.key}>
                     <Link to={`?week=${data.week}&day=${d.key}`} aria-current={d.current ? "date" : undefined}>
-                      {d.label} <span className="day-count">({d.count} {d.count === 1 ? "time" : "times"})</span>
+                      <span className="day-label">{d.label}</span>{" "}
+                      <span className="day-count">
+                        {d.count} {d.count === 1 ? "time" : "times"}
+                      </span>
                     </Link>
                   </li>
                 ))}

@@ -85,6 +85,11 @@ export function formatLocalDate(date: Date, tz: string): string {
   return formatter(tz, "date", { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(date);
 }
 
+/** "Mon, Nov 23" */
+export function formatLocalShortDate(date: Date, tz: string): string {
+  return formatter(tz, "short-date", { weekday: "short", month: "short", day: "numeric" }).format(date);
+}
+
 /** "EST" / "EDT" / "CST" / "CDT" */
 export function zoneAbbreviation(date: Date, tz: string): string {
   return formatter(tz, "abbr", { timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? tz;
