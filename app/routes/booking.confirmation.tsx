@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/ui/form";
 import {
   bookingNeedsInsurance,
   CARRIERS,
@@ -169,9 +170,7 @@ export default function Confirmation() {
       <Form method="post" className="form">
         <input type="hidden" name="attempt" value={attempt} />
         <div className="form-actions">
-          <button type="submit" className="button">
-            Book appointment
-          </button>
+          <SubmitButton label="Book appointment" pendingLabel="Booking…" />
           {back ? (
             <Link to={back} className="back-link">
               Back

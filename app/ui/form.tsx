@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** The server's answer to a rejected form (Conform's SubmissionResult, narrowed to what we render). */
@@ -165,9 +165,7 @@ export function StepPage({
       <Form method="post" className="form" noValidate>
         {children}
         <div className="form-actions">
-          <button type="submit" className="button">
-            {submitLabel}
-          </button>
+          <SubmitButton label={submitLabel} />
           {back ? (
             <Link to={back} className="back-link">
               Back
@@ -265,5 +263,15 @@ export function SelectField({
         ))}
       </select>
     </div>
+  );
+}
+
+/** The step's submit button; with JavaScript it says it is working and cannot be pressed twice. */
+export function SubmitButton({ label, pendingLabel = "One moment…" }: { label: string; pendingLabel?: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button type="submit" className="button" disabled={busy} aria-live="polite">
+      {busy ? pendingLabel : label}
+    </button>
   );
 }
