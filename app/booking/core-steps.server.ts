@@ -1,12 +1,11 @@
 /**
  * Server-only helpers of the core booking steps (studios → times → email → contact-info → insurance →
  * insurance-status → payment-info → confirmation): their zod schemas (kept out of the browser bundle),
- * option lists, and studio-local formatting done on the server so date-fns-tz never ships to the browser.
+ * option lists, and formatting done on the server.
  */
 import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import { eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Db } from "~/db/client.server";
@@ -179,24 +178,11 @@ export const paymentFormSchema = z.object({
 // Formatting (studio-local)
 // ---------------------------------------------------------------------------------------------
 
-/** "Mon, Mar 15, 9:00 AM EDT". */
-export function formatShortDateTime(at: Date, tz: string): string {
-  return `${formatInTimeZone(at, tz, "EEE, MMM d, h:mm a")} ${timezoneAbbreviation(at, tz)}`;
-}
-
-/** "Monday, March 15, 2027 at 9:00 AM EDT". */
-export function formatLongDateTime(at: Date, tz: string): string {
-  return `${formatInTimeZone(at, tz, "EEEE, MMMM d, yyyy 'at' h:mm a")} ${timezoneAbbreviation(at, tz)}`;
-}
+const CALENDAR_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
 
 /** "May 1, 1990" from 'YYYY-MM-DD' (a calendar date: no zone). */
 export function formatCalendarDate(day: string): string {
-  return formatInTimeZone(new Date(`${day}T12:00:00Z`), "UTC", "MMMM d, yyyy");
-}
-
-/** Today's date in a zone, 'YYYY-MM-DD'. */
-export function localToday(now: Date, tz: string): string {
-  return formatInTimeZone(now, tz, "yyyy-MM-dd");
+  return CALENDAR_DATE.format(new Date(`${day}T12:00:00Z`));
 }
 
 /** Adds whole calendar days to a 'YYYY-MM-DD'. */
@@ -204,11 +190,6 @@ export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/** Local midnight of a 'YYYY-MM-DD' day in a zone, as an instant. */
-export function localMidnight(day: string, tz: string): Date {
-  return fromZonedTime(`${day}T00:00:00`, tz);
 }
 
 export const MAX_WEEK = 8; // 9 pages of 7 days cover the 60-day booking window

@@ -2,17 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/ui/form";
-import {
-  bookingNeedsInsurance,
-  CARRIERS,
-  FLAVORS,
-  formatCalendarDate,
-  formatLongDateTime,
-  getStudioAnyState,
-  labelOf,
-  preferencesOf,
-  SHOWS,
-} from "~/booking/core-steps.server";
+import { bookingNeedsInsurance, CARRIERS, FLAVORS, formatCalendarDate, getStudioAnyState, labelOf, preferencesOf, SHOWS } from "~/booking/core-steps.server";
 import { pathFor, stepsFor } from "~/booking/funnel";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import type { BookingState } from "~/booking/state";
@@ -22,6 +12,7 @@ import { MARKETS } from "~/rules/markets";
 import { formatPhone } from "~/rules/phone";
 import { bookAppointment, findTokenOfAttempt } from "~/scheduling/book.server";
 import { getService } from "~/scheduling/catalogue.server";
+import { formatLongDateTime } from "~/rules/zoned-time";
 
 export const meta: MetaFunction = () => [{ title: "Review and book — Book a visit" }];
 

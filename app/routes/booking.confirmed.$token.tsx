@@ -2,12 +2,13 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { bookingEventId, formatLongDateTime, getStudioAnyState } from "~/booking/core-steps.server";
+import { bookingEventId, getStudioAnyState } from "~/booking/core-steps.server";
 import { getDb } from "~/db/client.server";
 import { readCookies } from "~/platform/cookies.server";
 import { needsIntakeLink } from "~/rules/intake";
 import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getService } from "~/scheduling/catalogue.server";
+import { formatLongDateTime } from "~/rules/zoned-time";
 
 export const meta: MetaFunction = () => [{ title: "You’re booked — Studio Dental" }, { name: "robots", content: "noindex" }];
 

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ADULT_AGE, ageOn, contactSchema, FLAVORS, localToday, SHOWS } from "~/booking/core-steps.server";
+import { ADULT_AGE, ageOn, contactSchema, FLAVORS, SHOWS } from "~/booking/core-steps.server";
 import { bookingCookie, openStep, submitStep } from "~/booking/step.server";
 import { MARKET_ROWS } from "~/db/catalogue";
 import { formatPhone, normalizePhone } from "~/rules/phone";
 import { CheckboxField, ChoiceGroup, fieldError, fieldValue, StepPage, TextField } from "~/ui/form";
+import { localToday } from "~/rules/zoned-time";
 
 export const meta: MetaFunction = () => [{ title: "Your details — Book a visit" }];
 

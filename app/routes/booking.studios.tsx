@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { formatShortDateTime, studiosSchema } from "~/booking/core-steps.server";
+import { studiosSchema } from "~/booking/core-steps.server";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
 import { getService, listBookableStudios } from "~/scheduling/catalogue.server";
 import { firstFreeTimes, withTimeout } from "~/scheduling/slots.server";
 import { ChoiceGroup, fieldError, StepPage } from "~/ui/form";
+import { formatShortDateTime } from "~/rules/zoned-time";
 
 export const meta: MetaFunction = () => [{ title: "Choose a studio — Book a visit" }];
 

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { addDays, localMidnight, localToday, MAX_WEEK, parseWeek, timesSchema } from "~/booking/core-steps.server";
+import { addDays, MAX_WEEK, parseWeek, timesSchema } from "~/booking/core-steps.server";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
 import { isWithinNext24Hours } from "~/rules/time-window";
 import { timezoneAbbreviation } from "~/rules/timezones";
-import { formatLocalShortDate } from "~/rules/zoned-time";
+import { formatLocalShortDate, localMidnight, localToday } from "~/rules/zoned-time";
 import { formatSlotDate, formatSlotTime, groupSlotsByLocalDay } from "~/scheduling/availability";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { findSlots, LookupTimeout, withTimeout } from "~/scheduling/slots.server";

@@ -94,3 +94,24 @@ export function formatLocalShortDate(date: Date, tz: string): string {
 export function zoneAbbreviation(date: Date, tz: string): string {
   return formatter(tz, "abbr", { timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? tz;
 }
+
+/** "Mon, Mar 15, 9:00 AM EDT" */
+export function formatShortDateTime(at: Date, tz: string): string {
+  return `${formatLocalShortDate(at, tz)}, ${formatLocalTime(at, tz)} ${zoneAbbreviation(at, tz)}`;
+}
+
+/** "Monday, March 15, 2027 at 9:00 AM EDT" */
+export function formatLongDateTime(at: Date, tz: string): string {
+  return `${formatLocalDate(at, tz)} at ${formatLocalTime(at, tz)} ${zoneAbbreviation(at, tz)}`;
+}
+
+/** Today's date in a zone, 'YYYY-MM-DD'. */
+export function localToday(now: Date, tz: string): string {
+  return localDayKey(now, tz);
+}
+
+/** Local midnight of a 'YYYY-MM-DD' day in a zone, as an instant. */
+export function localMidnight(day: string, tz: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(instantOfWall(Date.UTC(y, m - 1, d), tz).instant);
+}

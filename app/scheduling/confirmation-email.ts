@@ -1,7 +1,7 @@
 import { buildIcs } from "~/booking/ics";
-import { timezoneAbbreviation } from "~/rules/timezones";
 import { needsIntakeLink } from "~/rules/intake";
-import { formatSlotDate, formatSlotTime } from "./availability";
+import { formatLongDateTime } from "~/rules/zoned-time";
+import { formatSlotDate } from "./availability";
 
 type Input = {
   to: string;
@@ -12,11 +12,6 @@ type Input = {
   now: Date;
   siteOrigin?: string;
 };
-
-/** The studio-local wording of a visit time, e.g. "Monday, March 15, 2027 at 9:00 AM EDT". */
-export function describeVisitTime(startsAt: Date, tz: string) {
-  return `${formatSlotDate(startsAt, tz)} at ${formatSlotTime(startsAt, tz)} ${timezoneAbbreviation(startsAt, tz)}`;
-}
 
 export function appointmentIcs(input: Omit<Input, "to" | "firstName">) {
   const { appointment, studio, service, now } = input;
@@ -35,7 +30,7 @@ export function appointmentIcs(input: Omit<Input, "to" | "firstName">) {
 
 export function confirmationEmail(input: Input) {
   const origin = input.siteOrigin ?? process.env.SITE_ORIGIN ?? "http://localhost:3000";
-  const when = describeVisitTime(input.appointment.startsAt, input.studio.tz);
+  const when = formatLongDateTime(input.appointment.startsAt, input.studio.tz);
   const lines = [
     `Hi ${input.firstName || "there"},`,
     "",
