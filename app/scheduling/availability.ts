@@ -24,6 +24,8 @@ export type AvailabilityInput = {
   providers: ProviderSchedule[];
   /** Emergency (same-day) booking: shorter minimum notice. */
   sameDay?: boolean;
+  /** Stop after the first local day that has a free time. */
+  firstDayOnly?: boolean;
 };
 
 export const SLOT_STEP_MINUTES = 15;
@@ -96,6 +98,8 @@ export function computeSlots(input: AvailabilityInput): Slot[] {
         }
       }
     }
+    // Days come in order: the first day with a free time holds the earliest one.
+    if (input.firstDayOnly && byInstant.size > 0) break;
   }
 
   return [...byInstant]
@@ -107,9 +111,9 @@ export function computeSlots(input: AvailabilityInput): Slot[] {
     }));
 }
 
-/** The earliest bookable slot, or null. */
+/** The earliest bookable slot, or null (stops at the first day that has one). */
 export function firstFreeSlot(input: AvailabilityInput): Slot | null {
-  return computeSlots(input)[0] ?? null;
+  return computeSlots({ ...input, firstDayOnly: true })[0] ?? null;
 }
 
 function byStart(a: Slot, b: Slot): number {

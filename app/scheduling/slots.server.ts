@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, providerHours, providers, providerTimeOff } from "~/db/schema";
-import { computeSlots, type ProviderSchedule, type Slot } from "./availability";
+import { computeSlots, firstFreeSlot, type ProviderSchedule, type Slot } from "./availability";
 import { cachedCatalogue, cachedRead, type Service, type Studio } from "./catalogue.server";
 
 type Executor = Pick<Db, "select">;
@@ -81,25 +81,19 @@ export async function firstFreeTimes(db: Executor, studios: Studio[], service: S
   const to = new Date(now.getTime() + days * 86400_000);
   const schedules = await loadSchedules(db, studios.map((s) => s.slug), service.providerRoles, now, to);
   const result = new Map<string, Slot | null>();
-  // Two days at a time: most studios have a free time soon, so few need the whole range computed.
-  for (let start = now.getTime(); start < to.getTime() && result.size < studios.length; start += 2 * 86400_000) {
-    const windowEnd = new Date(Math.min(start + 2 * 86400_000, to.getTime()));
-    for (const studio of studios) {
-      if (result.has(studio.slug)) continue;
-      const [first] = computeSlots({
-        timezone: studio.tz,
-        from: new Date(start),
-        to: windowEnd,
-        now,
-        durationMinutes: service.durationMinutes,
-        eligibleRoles: service.providerRoles,
-        providers: schedules.get(studio.slug) ?? [],
-        sameDay: service.category === "emergency",
-      });
-      if (first) result.set(studio.slug, first);
-    }
+  for (const studio of studios) {
+    const first = firstFreeSlot({
+      timezone: studio.tz,
+      from: now,
+      to,
+      now,
+      durationMinutes: service.durationMinutes,
+      eligibleRoles: service.providerRoles,
+      providers: schedules.get(studio.slug) ?? [],
+      sameDay: service.category === "emergency",
+    });
+    result.set(studio.slug, first);
   }
-  for (const studio of studios) if (!result.has(studio.slug)) result.set(studio.slug, null);
   return result;
 }
 

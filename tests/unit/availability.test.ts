@@ -278,3 +278,25 @@ describe("local day helpers and formatting", () => {
     expect(formatSlotDate(d("2027-03-15T03:30:00Z"), NY)).toBe("Sunday, March 14, 2027");
   });
 });
+
+describe("firstFreeSlot stops early but finds the same first time", () => {
+  it("skips a fully booked first day and merges providers free at that time", () => {
+    // Monday 2027-01-04 is booked solid for provider 1; provider 2 only works Tuesdays from 10:00.
+    const input = {
+      timezone: NY,
+      from: d("2027-01-04T00:00:00Z"),
+      to: d("2027-01-20T00:00:00Z"),
+      now: d("2027-01-03T00:00:00Z"),
+      durationMinutes: 60,
+      eligibleRoles: ["hygienist"],
+      providers: [
+        provider({ providerId: 1, hours: [hours(1, hm(9), hm(12)), hours(2, hm(10), hm(12))], busy: [{ startsAt: d("2027-01-04T14:00:00Z"), endsAt: d("2027-01-04T17:00:00Z") }] }),
+        provider({ providerId: 2, hours: [hours(2, hm(10), hm(12))] }),
+      ],
+    };
+    const first = firstFreeSlot(input);
+    expect(first).toEqual(computeSlots(input)[0]);
+    expect(first?.startsAt.toISOString()).toBe("2027-01-05T15:00:00.000Z"); // Tuesday 10:00 EST
+    expect(first?.providerIds).toEqual([1, 2]);
+  });
+});
