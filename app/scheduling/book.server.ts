@@ -156,7 +156,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
       await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now }));
       return inserted;
     });
-    forgetCached(db, "blocked:"); // pages of this process show the slot as taken at once
+    forgetCached(db, "live:"); // pages of this process show the slot as taken at once
     return { ok: true, appointment };
   } catch (error) {
     if (error instanceof Outcome) return { ok: false, code: error.code };

@@ -38,7 +38,7 @@ export async function loadSchedules(
   // Time off and appointments are live, except for the times page (cacheBlocked): a busy studio's page
   // is asked for again and again, so its answer is kept a few seconds. This process forgets it as soon
   // as it books, and the database refuses any overlap whatever a page showed.
-  const blockedKey = `blocked:${ids.join(",")}|${from.getTime()}|${to.getTime()}`;
+  const blockedKey = `live:blocked:${ids.join(",")}|${from.getTime()}|${to.getTime()}`;
   const blocked = ids.length
     ? await cachedRead(db, blockedKey, BLOCKED_TTL_MS, () => readBlocked(db, ids, from, to), fresh || !cacheBlocked)
     : [];
@@ -65,15 +65,22 @@ export async function findSlots(
   range: { from: Date; to: Date; now: Date },
   options: { fresh?: boolean; cacheBlocked?: boolean } = {},
 ): Promise<Slot[]> {
-  const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, options);
-  return computeSlots({
-    timezone: studio.tz,
-    ...range,
-    durationMinutes: service.durationMinutes,
-    eligibleRoles: service.providerRoles,
-    providers: schedules.get(studio.slug) ?? [],
-    sameDay: service.category === "emergency",
-  });
+  const compute = async () => {
+    const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, options);
+    return computeSlots({
+      timezone: studio.tz,
+      ...range,
+      durationMinutes: service.durationMinutes,
+      eligibleRoles: service.providerRoles,
+      providers: schedules.get(studio.slug) ?? [],
+      sameDay: service.category === "emergency",
+    });
+  };
+  if (!options.cacheBlocked || options.fresh) return compute();
+  // The times page: the computed week is kept as long as the data it came from (same key family, so a
+  // booking made here forgets both at once).
+  const key = `live:slots:${studio.slug}|${service.code}|${range.from.getTime()}|${range.to.getTime()}`;
+  return cachedRead(db, key, BLOCKED_TTL_MS, compute);
 }
 
 /** Each studio's first free time within the next `days` days (null when none). */
