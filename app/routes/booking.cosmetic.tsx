@@ -4,7 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { COSMETIC_CHOICES } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
-import { SERVICE_ROWS } from "~/db/catalogue";
+import { getDb } from "~/db/client.server";
+import { getService } from "~/scheduling/catalogue.server";
 import { formatUsd } from "~/rules/currency";
 import { ChoiceGroup, fieldError, StepPage, type Choice } from "~/ui/form";
 
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Cosmetic dentistry — Book a
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "cosmetic");
-  const whiteningPrice = SERVICE_ROWS.find((s) => s.code === "WHTNG")?.priceCents;
+  const whiteningPrice = (await getService(await getDb(), "WHTNG"))?.priceCents;
   const details: Record<(typeof COSMETIC_CHOICES)[number], Omit<Choice, "value">> = {
     consult: { label: "A cosmetic consult", detail: "Veneers, bonding, smile design or Botox: a dentist talks you through the options and their cost." },
     whitening: {

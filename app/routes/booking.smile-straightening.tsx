@@ -2,15 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { openStep, submitInfoStep } from "~/booking/step.server";
-import { SERVICE_ROWS } from "~/db/catalogue";
+import { getDb } from "~/db/client.server";
+import { getService } from "~/scheduling/catalogue.server";
 import { StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Braces consult — Book a visit" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { back, title } = await openStep(request, "smile-straightening");
-  // Booked as BRACESCON: the duration comes from the catalogue.
-  const minutes = SERVICE_ROWS.find((s) => s.code === "BRACESCON")?.durationMinutes ?? 30;
+  // Booked as BRACESCON: the duration comes from the catalogue in the database.
+  const minutes = (await getService(await getDb(), "BRACESCON"))?.durationMinutes ?? 30;
   return json({ back, title, minutes });
 }
 

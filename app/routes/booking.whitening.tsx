@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { openStep, submitInfoStep } from "~/booking/step.server";
-import { SERVICE_ROWS } from "~/db/catalogue";
+import { getDb } from "~/db/client.server";
+import { getService } from "~/scheduling/catalogue.server";
 import { formatUsd } from "~/rules/currency";
 import { StepPage } from "~/ui/form";
 
@@ -10,8 +11,8 @@ export const meta: MetaFunction = () => [{ title: "Teeth whitening — Book a vi
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { back, title } = await openStep(request, "whitening");
-  // Price and duration from the catalogue (read here, in the loader, so it stays out of the browser bundle).
-  const whitening = SERVICE_ROWS.find((s) => s.code === "WHTNG");
+  // Price and duration from the catalogue in the database, as booked.
+  const whitening = await getService(await getDb(), "WHTNG");
   return json({
     back,
     title,

@@ -1,9 +1,9 @@
 /**
  * The branch steps of the booking funnel (services → emergency / cosmetic / procedures / ortho → …),
  * through their exported loaders and actions with real Requests and the real encrypted cookie.
- * None of these routes touches the database, so no engine is needed.
+ * Only the information pages read the database (prices and durations of the catalogue): PGlite is enough.
  */
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   // getEnv() reads the environment once: set it before any route module runs.
@@ -29,6 +29,22 @@ import * as services from "~/routes/booking.services";
 import * as smileStraighteningConsult from "~/routes/booking.smile-straightening-consult";
 import * as smileStraightening from "~/routes/booking.smile-straightening";
 import * as whitening from "~/routes/booking.whitening";
+import { eq } from "drizzle-orm";
+import { setDatabase, type Database } from "~/db/client.server";
+import { services as servicesTable } from "~/db/schema";
+import { createTestDatabase } from "../helpers/db";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase("pglite");
+  // An operator's price change in the database is what the whitening page shows.
+  await database.db.update(servicesTable).set({ priceCents: 45000 }).where(eq(servicesTable.code, "WHTNG"));
+  setDatabase(Promise.resolve(database));
+});
+afterAll(async () => {
+  setDatabase(undefined);
+  await database?.close();
+});
 
 type RouteModule = {
   loader: (args: LoaderFunctionArgs) => Promise<Response>;
@@ -331,9 +347,9 @@ describe("booking branch steps: information pages", () => {
     expect((await stateFrom(setCookie(res))).serviceType).not.toBe("CLNCHK");
   });
 
-  it("whitening shows the price in dollars", async () => {
+  it("whitening shows the catalogue's price in dollars", async () => {
     const data = await (await load(whitening, "/booking/whitening", await cookieFor(atWhitening()))).json();
-    expect(data.price).toBe("$499");
+    expect(data.price).toBe("$450");
   });
 
   it("the ortho consult pages book the right service", async () => {
