@@ -41,6 +41,29 @@ export function ErrorSummary({ result, labels }: { result: FormResult; labels: R
   );
 }
 
+/** The ids a field's hint and error paragraphs carry, for aria-describedby. */
+function describedBy(name: string, hint?: string, error?: string) {
+  return [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** A field's hint and error, as paragraphs the control points to. */
+function FieldMessages({ name, hint, error }: { name: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p className="hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function TextField({
   name,
   label,
@@ -62,28 +85,18 @@ export function TextField({
   inputMode?: "numeric" | "tel" | "email" | "text";
   multiline?: boolean;
 }) {
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id: name,
     name,
     defaultValue,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
+    "aria-describedby": describedBy(name, hint, error),
     autoComplete,
   };
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      {hint ? (
-        <p className="hint" id={`${name}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages name={name} hint={hint} error={error} />
       {multiline ? <textarea {...common} rows={5} /> : <input {...common} type={type} inputMode={inputMode} />}
     </div>
   );
@@ -108,20 +121,10 @@ export function ChoiceGroup({
   hint?: string;
   className?: string;
 }) {
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <fieldset className="field" id={name} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset className="field" id={name} aria-describedby={describedBy(name, hint, error)} aria-invalid={error ? true : undefined}>
       <legend>{legend}</legend>
-      {hint ? (
-        <p className="hint" id={`${name}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages name={name} hint={hint} error={error} />
       <div className={className}>
         {choices.map((choice) => (
           <label className="choice" key={choice.value}>
@@ -194,7 +197,6 @@ export function CheckboxField({
   error?: string;
   hint?: string;
 }) {
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       {error ? (
@@ -209,7 +211,7 @@ export function CheckboxField({
           name={name}
           defaultChecked={defaultChecked}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(name, hint, error)}
         />
         <span>
           <span className="choice-title">{label}</span>
@@ -243,18 +245,14 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages name={name} error={error} />
       <select
         id={name}
         name={name}
         defaultValue={defaultValue}
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
+        aria-describedby={describedBy(name, undefined, error)}
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
