@@ -2,7 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { isCrossSiteRequest } from "~/platform/csrf";
+import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
+import { getService } from "~/scheduling/catalogue.server";
 import { createBookingCookie, type BookingCookie } from "./cookie.server";
 import { advance, cardRequired, guard, previous, STEPS, type FunnelOptions, type StepId, type StepValues } from "./funnel";
 import type { BookingState } from "./state";
@@ -80,4 +82,11 @@ type InfoStep = { [S in StepId]: StepValues[S] extends Record<string, never> ? S
 /** An information page (emergency advice, a consult explained…): nothing to answer, Continue marks it read. */
 export function submitInfoStep(request: Request, step: InfoStep) {
   return submitStep(request, step, z.object({}), () => ({}) as StepValues[typeof step]);
+}
+
+/** A consult information step's loader: the guard, plus the consult's length from the catalogue in the database. */
+export async function consultInfo(request: Request, step: InfoStep, serviceCode: string) {
+  const { back, title } = await openStep(request, step);
+  const minutes = (await getService(await getDb(), serviceCode))?.durationMinutes ?? 30;
+  return json({ back, title, minutes });
 }
