@@ -1,0 +1,90 @@
+/**
+ * Import boundaries (decision 005), checked in `npm test`. Layers, lowest first:
+ *   rules (pure spec rules) → db → platform → scheduling → flow → features (booking, intake, account, content)
+ *   → ui → routes.
+ * A layer never imports one above it; features do not import each other; routes reach the database only
+ * through feature modules, never through db/schema.
+ */
+const upper = (...layers) => `^app/(${layers.join("|")})/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "rules-are-pure",
+      comment: "app/rules holds the spec's rules as pure functions: it imports nothing of the app.",
+      severity: "error",
+      from: { path: "^app/rules/" },
+      to: { path: "^app/(?!rules/)" },
+    },
+    {
+      name: "db-is-the-bottom",
+      severity: "error",
+      from: { path: "^app/db/" },
+      to: { path: upper("platform", "scheduling", "flow", "booking", "intake", "account", "content", "ui", "routes") },
+    },
+    {
+      name: "platform-below-features",
+      severity: "error",
+      from: { path: "^app/platform/" },
+      to: { path: upper("scheduling", "flow", "booking", "intake", "account", "content", "ui", "routes") },
+    },
+    {
+      name: "scheduling-below-flows",
+      comment: "Visits, availability and the calendar file serve booking, intake and the patient area alike.",
+      severity: "error",
+      from: { path: "^app/scheduling/" },
+      to: { path: upper("flow", "booking", "intake", "account", "content", "ui", "routes") },
+    },
+    {
+      name: "flow-engine-is-generic",
+      severity: "error",
+      from: { path: "^app/flow/" },
+      to: { path: upper("db", "scheduling", "booking", "intake", "account", "content", "ui", "routes") },
+    },
+    {
+      name: "features-below-ui-and-routes",
+      severity: "error",
+      from: { path: "^app/(booking|intake|account|content)/" },
+      to: { path: upper("ui", "routes") },
+    },
+    {
+      name: "features-do-not-import-each-other",
+      severity: "error",
+      from: { path: "^app/(booking|intake|account|content)/" },
+      to: { path: "^app/(booking|intake|account|content)/", pathNot: "^app/$1/" },
+    },
+    {
+      name: "ui-is-presentational",
+      comment: "Components never reach the database or server-only modules (they would ship to the browser).",
+      severity: "error",
+      from: { path: "^app/ui/" },
+      to: { path: ["^app/db/", "^app/routes/", "\\.server\\.tsx?$"] },
+    },
+    {
+      name: "routes-not-to-schema",
+      comment: "Routes are thin: queries live in feature modules.",
+      severity: "error",
+      from: { path: "^app/routes/" },
+      to: { path: "^app/db/schema\\.ts$" },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      from: { path: "^app/" },
+      to: { circular: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+  },
+};
