@@ -1,6 +1,14 @@
+import { flatRoutes } from "remix-flat-routes";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // Routes are feature folders (`app/routes/booking+/times.tsx` with `times.server.ts` beside it), read by
+  // remix-flat-routes: decision 005. Everything else in those folders is the route's own code, not a route.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, {
+      ignoredRouteFiles: [".*", "**/*.css", "**/*.test.{js,jsx,ts,tsx}", "**/*.server.*", "**/*.client.*", "**/__*.*"],
+    }),
   serverModuleFormat: "esm",
   serverPlatform: "node",
   future: {

@@ -61,13 +61,16 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         {data && shouldShowCookieBanner({ pathname, isWebView: webView, dismissed: data.cookieBannerDismissed }) ? (
           <CookieBanner returnTo={data.returnTo} />
         ) : null}
-        <ClientEnhancements publicEnv={data?.publicEnv ?? null} isLoggedIn={Boolean(data?.userEmail)} />
+        {/* Intake pages hold health data and a bearer token in the URL: no third-party scripts (error reporting, analytics) there. */}
+        <ClientEnhancements publicEnv={isIntakePath(pathname) ? null : (data?.publicEnv ?? null)} isLoggedIn={Boolean(data?.userEmail)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
+
+const isIntakePath = (pathname: string) => pathname === "/intake" || pathname.startsWith("/intake/");
 
 export default function App() {
   return (

@@ -1,15 +1,15 @@
 /**
- * The booking funnel as data (ARCHITECTURE §1.4). Pure: no I/O, no Remix.
+ * The booking funnel: one flow definition on the flow engine (app/flow/engine.ts). Pure: no I/O, no Remix.
  * Loaders call `guard`, actions call `advance`, the Back link calls `previous`.
- * Decisions and the step diagram: docs/decisions/002-booking-funnel.md.
+ * Decisions and the step diagram: docs/decisions/002-booking-funnel.md and 005-feature-folders-and-flows.md.
  */
+import { createFlow } from "~/flow/engine";
+import { captureReferral } from "~/rules/referral";
 import {
   COSMETIC_CONSULT_CODES,
   MARKET_SLUGS,
   PROCEDURE_SERVICE,
-  REFERRAL_CODE,
   SERVICE_CODES,
-  STEP_IDS,
   type BookingState,
   type MarketSlug,
   type QuizAnswers,
@@ -47,14 +47,6 @@ export const STEPS: Record<StepId, { path: string; title: string }> = {
   confirmation: { path: "/booking/confirmation", title: "Review and book" },
 };
 
-export function pathFor(step: StepId): string {
-  return STEPS[step].path;
-}
-
-export function isStepId(value: unknown): value is StepId {
-  return (STEP_IDS as readonly unknown[]).includes(value);
-}
-
 /** What each step's form submits; `advance` merges only these keys. */
 export type StepValues = {
   markets: Pick<BookingState, "market">;
@@ -84,7 +76,7 @@ export type StepValues = {
 
 type Field = Exclude<keyof BookingState, "completed" | "serviceType" | "referralCode">;
 /** The answers each step owns: dropped (with the step's completion) when the step leaves the route. */
-const OWNS: Partial<Record<StepId, Field[]>> = {
+const OWNS: Partial<Record<StepId, readonly Field[]>> = {
   markets: ["market"],
   "ortho-markets": ["orthoMarket"],
   services: ["category"],
@@ -158,7 +150,7 @@ export function deriveService(state: BookingState): ServiceCode | undefined {
  * The patient's route given the choices so far. A branch not yet chosen adds nothing, so the common
  * tail (studios → … → confirmation) is always present and `guard` can point back at the open choice.
  */
-export function stepsFor(state: BookingState, opts: FunnelOptions): StepId[] {
+function route(state: BookingState, opts: FunnelOptions): StepId[] {
   const route: StepId[] = ["markets", "services"];
   switch (state.category) {
     case "emergency":
@@ -190,93 +182,45 @@ export function stepsFor(state: BookingState, opts: FunnelOptions): StepId[] {
   return route;
 }
 
-/** Completed means answered: marked done and the answers it owns are present. */
-function isDone(state: BookingState, step: StepId): boolean {
-  if (!state.completed.includes(step)) return false;
-  if (step === "cosmetic-consult") return isCosmeticConsult(state.serviceType);
-  return (OWNS[step] ?? []).every((field) => state[field] !== undefined);
-}
-
-function firstIncomplete(state: BookingState, route: StepId[], from = 0): StepId | undefined {
-  return route.slice(from).find((step) => !isDone(state, step));
-}
-
-/** Where a patient should be now (the booking entry / resume point). */
-export function resumePath(state: BookingState, opts: FunnelOptions): string {
-  return pathFor(firstIncomplete(state, stepsFor(state, opts)) ?? "confirmation");
-}
-
-/** May this step be shown? Only when every earlier step on the route is done; otherwise go there. */
-export function guard(state: BookingState, step: StepId, opts: FunnelOptions): { ok: true } | { redirect: string } {
-  const route = stepsFor(state, opts);
-  const index = route.indexOf(step);
-  // A step of another branch (e.g. /booking/whitening while booking a cleaning): resume the booking.
-  if (index === -1) return { redirect: resumePath(state, opts) };
-  const missing = route.slice(0, index).find((s) => !isDone(state, s));
-  return missing ? { redirect: pathFor(missing) } : { ok: true };
-}
-
-/** Remove a step's answers and its completion mark. */
-function drop(state: BookingState, step: StepId): BookingState {
-  const next: BookingState = { ...state, completed: state.completed.filter((s) => s !== step) };
-  for (const field of OWNS[step] ?? []) delete next[field];
+/** The service is derived from the choices; kept in the state so routes and the cookie can read it directly. */
+function withService(state: BookingState): BookingState {
+  const serviceType = deriveService(state);
+  const next = { ...state, serviceType };
+  if (serviceType === undefined) delete next.serviceType;
   return next;
 }
 
-function pick<T extends object>(value: T, keys: readonly string[]): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([k]) => keys.includes(k))) as Partial<T>;
-}
+export const bookingFlow = createFlow<StepId, BookingState, FunnelOptions, StepValues>({
+  steps: STEPS,
+  last: "confirmation",
+  owns: OWNS,
+  accepts: { "cosmetic-consult": ["serviceType"] },
+  route,
+  isDone: (state, step) =>
+    step === "cosmetic-consult"
+      ? isCosmeticConsult(state.serviceType)
+      : (OWNS[step] ?? []).every((field) => state[field] !== undefined),
+  reconcile(before, after, step, drop) {
+    let next = after;
+    if (step === "ortho-markets" && next.orthoMarket) next.market = next.orthoMarket; // the consult's market
+    if (step === "ortho-quiz") next.quizResult = orthoQuizResult(next.quiz ?? {}); // a retaken quiz re-suggests
+    next = withService(next);
+    // Stale answers: a studio belongs to a market; a slot to a studio and a service's duration;
+    // a card hold and the insurance notice to the market / plan they were given for.
+    if (next.market !== before.market) {
+      for (const s of ["studios", "times", "payment-info"] as const) next = drop(next, s);
+      if (step === "markets") next = drop(next, "ortho-markets");
+    }
+    if (next.serviceType !== before.serviceType || next.studio !== before.studio) next = drop(next, "times");
+    if (JSON.stringify(next.insurance) !== JSON.stringify(before.insurance)) {
+      next = { ...next, completed: next.completed.filter((s) => s !== "insurance-status") };
+    }
+    return next;
+  },
+  derive: withService,
+});
 
-/**
- * Merge a step's answer, mark it complete, drop whatever the change made stale, and say where next.
- * Next = the first not-yet-done step after this one (so a deep link or a changed earlier answer does
- * not make the patient re-walk steps that still hold), else the first open step, else confirmation.
- */
-export function advance<S extends StepId>(
-  state: BookingState,
-  step: S,
-  value: StepValues[S],
-  opts: FunnelOptions,
-): { state: BookingState; next: string } {
-  const keys = step === "cosmetic-consult" ? ["serviceType"] : (OWNS[step] ?? []);
-  let next: BookingState = {
-    ...state,
-    ...pick(value, keys),
-    completed: [...state.completed.filter((s) => s !== step), step],
-  };
-  if (step === "ortho-markets" && next.orthoMarket) next.market = next.orthoMarket; // the consult's market
-  if (step === "ortho-quiz") next.quizResult = orthoQuizResult(next.quiz ?? {}); // a retaken quiz re-suggests
-  next.serviceType = deriveService(next);
-
-  // Stale answers: a studio belongs to a market; a slot to a studio and a service's duration;
-  // a card hold and the insurance notice to the market / plan they were given for.
-  if (next.market !== state.market) {
-    for (const s of ["studios", "times", "payment-info"] as const) next = drop(next, s);
-    if (step === "markets") next = drop(next, "ortho-markets");
-  }
-  if (next.serviceType !== state.serviceType || next.studio !== state.studio) next = drop(next, "times");
-  if (JSON.stringify(next.insurance) !== JSON.stringify(state.insurance)) {
-    next = { ...next, completed: next.completed.filter((s) => s !== "insurance-status") };
-  }
-
-  // Answers of branches no longer on the route go, so the cookie only holds the current story.
-  const route = stepsFor(next, opts);
-  for (const s of STEP_IDS) if (!route.includes(s)) next = drop(next, s);
-  next.serviceType = deriveService(next);
-  if (next.serviceType === undefined) delete next.serviceType;
-
-  const index = route.indexOf(step);
-  const target =
-    (index === -1 ? undefined : firstIncomplete(next, route, index + 1)) ?? firstIncomplete(next, route) ?? "confirmation";
-  return { state: next, next: pathFor(target) };
-}
-
-/** The Back link: the step before this one on the patient's route (null on the first step). */
-export function previous(state: BookingState, step: StepId, opts: FunnelOptions): string | null {
-  const route = stepsFor(state, opts);
-  const index = route.indexOf(step);
-  return index > 0 ? pathFor(route[index - 1]) : null;
-}
+export const { pathFor, guard, advance, previous, resumePath, stepsFor } = bookingFlow;
 
 /**
  * A card holds the appointment (late-cancel / no-show fee) in every market; in Nashville only when the
@@ -342,8 +286,8 @@ export function applyDeepLink(
     s = step(s, "studios", { studio });
   }
 
-  const referral = params.get("referralCode") ?? params.get("fbuy_ref_code");
-  if (referral && REFERRAL_CODE.test(referral)) s = { ...s, referralCode: referral };
+  const referral = captureReferral(params);
+  if (referral) s = { ...s, referralCode: referral.code };
   return s;
 }
 

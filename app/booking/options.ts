@@ -82,7 +82,6 @@ export type StepId = (typeof STEP_IDS)[number];
 export const jsonBytes = (s: string) => new TextEncoder().encode(JSON.stringify(s)).length - 2;
 export const FREEFORM_MAX_CHARS = 1000;
 export const FREEFORM_MAX_BYTES = 1000;
-export const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** Ortho quiz answers: every question optional so a patient may skip one. */
 export type QuizAnswers = {
@@ -90,3 +89,6 @@ export type QuizAnswers = {
   priority?: "discreet" | "fastest" | "lowest-cost";
   ageGroup?: "child" | "teen" | "adult";
 };
+
+export const labelOf = (list: readonly { value: string; label: string }[], value: string | undefined) =>
+  list.find((o) => o.value === value)?.label ?? value ?? "";

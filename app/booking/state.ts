@@ -15,11 +15,11 @@ import {
   MARKET_SLUGS,
   PROCEDURES,
   QUIZ_RESULTS,
-  REFERRAL_CODE,
   SERVICE_CODES,
   STEP_IDS,
   type QuizAnswers,
 } from "./options";
+import { REFERRAL_CODE } from "~/rules/referral";
 
 export * from "./options";
 

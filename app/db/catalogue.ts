@@ -1,26 +1,24 @@
+import { MARKETS, type MarketSlug } from "~/rules/markets";
+import { specStudioTimezone } from "~/rules/timezones";
+
 /**
- * The studio catalogue seeded on a fresh database. Operators edit this file to change markets,
- * studios or services; the seed only adds what is missing.
+ * The studio catalogue seeded on a fresh database. Operators edit this file to change studios or
+ * services; the seed only adds what is missing. Markets (with their timezones) and studio timezones are
+ * rules of the spec, defined once in app/rules (markets.ts, timezones.ts): the seed copies them.
  */
-export const MARKET_ROWS = [
-  { slug: "washington-dc", name: "Washington, DC", timezone: "America/New_York" },
-  { slug: "new-york-city", name: "New York City", timezone: "America/New_York" },
-  { slug: "boston", name: "Boston", timezone: "America/New_York" },
-  { slug: "atlanta", name: "Atlanta", timezone: "America/New_York" },
-  { slug: "nashville", name: "Nashville", timezone: "America/Chicago" },
-] as const;
+export const MARKET_ROWS = MARKETS.map(({ slug, name, timezone }) => ({ slug, name, timezone }));
 
 type StudioSeed = {
   slug: string;
   name: string;
-  market: (typeof MARKET_ROWS)[number]["slug"] | null;
+  market: MarketSlug | null;
   enabled?: boolean;
   locationId?: number;
   timezone?: string;
   isVirtual?: boolean;
 };
 
-const byMarket: Record<string, [string, string][]> = {
+const byMarket: Record<MarketSlug, [string, string][]> = {
   "washington-dc": [
     ["14th-and-u", "14th & U"],
     ["capitol-hill", "Capitol Hill"],
@@ -76,15 +74,19 @@ export const STUDIO_ROWS: StudioSeed[] = [
     studios.map(([slug, name]) => ({
       slug,
       name,
-      market: market as StudioSeed["market"],
+      market: market as MarketSlug,
       enabled: !COMING_SOON.has(slug),
       locationId: LOCATION_IDS[slug],
-      timezone: slug === "east-nashville" ? "America/Chicago" : "America/New_York",
+      timezone: specStudioTimezone(slug),
     })),
   ),
-  { slug: "virtual", name: "Virtual consult (video)", market: null, timezone: "America/New_York", isVirtual: true },
+  { slug: "virtual", name: "Virtual consult (video)", market: null, timezone: specStudioTimezone("virtual"), isVirtual: true },
 ];
 
+/**
+ * What a service is in this catalogue. Rules of the spec about services are not stored with them: intake
+ * required (rules/intake.ts), required comfort preferences (rules/needs-insurance.ts).
+ */
 export type ServiceSeed = {
   code: string;
   name: string;
@@ -92,23 +94,22 @@ export type ServiceSeed = {
   category: "preventive" | "cosmetic" | "ortho" | "consult" | "emergency";
   durationMinutes: number;
   providerRoles: ("dentist" | "hygienist" | "orthodontist")[];
-  requiresIntake: boolean;
   virtualAllowed: boolean;
   priceCents: number | null;
 };
 
 export const SERVICE_ROWS: ServiceSeed[] = [
-  { code: "CLNCHK", name: "Checkup & cleaning", description: "Exam, cleaning and X-rays as needed.", category: "preventive", durationMinutes: 60, providerRoles: ["hygienist"], requiresIntake: false, virtualAllowed: false, priceCents: null },
-  { code: "WHTNG", name: "Teeth whitening", description: "In-studio whitening in one visit.", category: "cosmetic", durationMinutes: 90, providerRoles: ["hygienist", "dentist"], requiresIntake: false, virtualAllowed: false, priceCents: 49900 },
-  { code: "INVISALN", name: "Invisalign consult", description: "Scan and plan for clear aligners.", category: "ortho", durationMinutes: 30, providerRoles: ["orthodontist", "dentist"], requiresIntake: true, virtualAllowed: true, priceCents: null },
-  { code: "BRACESCON", name: "Braces consult", description: "Exam and options for braces.", category: "ortho", durationMinutes: 30, providerRoles: ["orthodontist"], requiresIntake: false, virtualAllowed: false, priceCents: null },
-  { code: "GENOCON", name: "General consult", description: "Talk through a concern with a dentist.", category: "consult", durationMinutes: 30, providerRoles: ["dentist"], requiresIntake: true, virtualAllowed: true, priceCents: null },
-  { code: "IMPCON", name: "Implant consult", description: "Options to replace a missing tooth.", category: "consult", durationMinutes: 30, providerRoles: ["dentist"], requiresIntake: true, virtualAllowed: false, priceCents: null },
-  { code: "CRNCON", name: "Crown consult", description: "Assess a tooth that may need a crown.", category: "consult", durationMinutes: 30, providerRoles: ["dentist"], requiresIntake: true, virtualAllowed: false, priceCents: null },
-  { code: "BRGCON", name: "Bridge consult", description: "Options for a bridge.", category: "consult", durationMinutes: 30, providerRoles: ["dentist"], requiresIntake: true, virtualAllowed: false, priceCents: null },
-  { code: "COSCON", name: "Cosmetic consult", description: "Veneers, bonding and smile design.", category: "cosmetic", durationMinutes: 30, providerRoles: ["dentist"], requiresIntake: true, virtualAllowed: true, priceCents: null },
-  { code: "BOTOXCON", name: "Botox consult", description: "Therapeutic and cosmetic Botox.", category: "cosmetic", durationMinutes: 30, providerRoles: ["dentist"], requiresIntake: true, virtualAllowed: false, priceCents: null },
-  { code: "EMERG", name: "Emergency visit", description: "Pain, a broken tooth or swelling, seen soon.", category: "emergency", durationMinutes: 45, providerRoles: ["dentist"], requiresIntake: false, virtualAllowed: false, priceCents: null },
+  { code: "CLNCHK", name: "Checkup & cleaning", description: "Exam, cleaning and X-rays as needed.", category: "preventive", durationMinutes: 60, providerRoles: ["hygienist"], virtualAllowed: false, priceCents: null },
+  { code: "WHTNG", name: "Teeth whitening", description: "In-studio whitening in one visit.", category: "cosmetic", durationMinutes: 90, providerRoles: ["hygienist", "dentist"], virtualAllowed: false, priceCents: 49900 },
+  { code: "INVISALN", name: "Invisalign consult", description: "Scan and plan for clear aligners.", category: "ortho", durationMinutes: 30, providerRoles: ["orthodontist", "dentist"], virtualAllowed: true, priceCents: null },
+  { code: "BRACESCON", name: "Braces consult", description: "Exam and options for braces.", category: "ortho", durationMinutes: 30, providerRoles: ["orthodontist"], virtualAllowed: false, priceCents: null },
+  { code: "GENOCON", name: "General consult", description: "Talk through a concern with a dentist.", category: "consult", durationMinutes: 30, providerRoles: ["dentist"], virtualAllowed: true, priceCents: null },
+  { code: "IMPCON", name: "Implant consult", description: "Options to replace a missing tooth.", category: "consult", durationMinutes: 30, providerRoles: ["dentist"], virtualAllowed: false, priceCents: null },
+  { code: "CRNCON", name: "Crown consult", description: "Assess a tooth that may need a crown.", category: "consult", durationMinutes: 30, providerRoles: ["dentist"], virtualAllowed: false, priceCents: null },
+  { code: "BRGCON", name: "Bridge consult", description: "Options for a bridge.", category: "consult", durationMinutes: 30, providerRoles: ["dentist"], virtualAllowed: false, priceCents: null },
+  { code: "COSCON", name: "Cosmetic consult", description: "Veneers, bonding and smile design.", category: "cosmetic", durationMinutes: 30, providerRoles: ["dentist"], virtualAllowed: true, priceCents: null },
+  { code: "BOTOXCON", name: "Botox consult", description: "Therapeutic and cosmetic Botox.", category: "cosmetic", durationMinutes: 30, providerRoles: ["dentist"], virtualAllowed: false, priceCents: null },
+  { code: "EMERG", name: "Emergency visit", description: "Pain, a broken tooth or swelling, seen soon.", category: "emergency", durationMinutes: 45, providerRoles: ["dentist"], virtualAllowed: false, priceCents: null },
 ];
 
 /** Demo staff: every enabled studio can take every in-studio service out of the box. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from "drizzle-orm/pg-core";
 
 export const markets = pgTable("markets", {
@@ -42,7 +44,6 @@ export const services = pgTable(
     category: text("category", { enum: ["preventive", "cosmetic", "ortho", "consult", "emergency"] }).notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
     providerRoles: text("provider_roles").array().notNull(),
-    requiresIntake: boolean("requires_intake").notNull().default(false),
     /** Whether the virtual studio may offer it. */
     virtualAllowed: boolean("virtual_allowed").notNull().default(false),
     priceCents: integer("price_cents"),
@@ -161,3 +162,64 @@ export const emailOutbox = pgTable("email_outbox", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
 });
+
+/** Raw bytes (PostgreSQL bytea); PGlite and node-postgres both hand back a Buffer/Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * A visit's intake (issue 7, decision 006): the flow's answers as one JSON document, saved per step so the
+ * patient can stop and come back; the plan check's outcome; COMPLETE once the patient confirmed the answers.
+ */
+export const intakes = pgTable(
+  "intakes",
+  {
+    appointmentId: integer("appointment_id")
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: ["IN_PROGRESS", "COMPLETE"] }).notNull().default("IN_PROGRESS"),
+    /** The practice's own plan rules (not an eligibility verification): {outcome, checkedBy, at}. */
+    planCheck: jsonb("plan_check").$type<{ outcome: "accepted" | "not_accepted" | "unavailable"; checkedBy: string; at: string }>(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("intakes_status", sql`${t.status} in ('IN_PROGRESS', 'COMPLETE')`)],
+);
+
+/** Insurance card photos, re-encoded without metadata, in the database so every container sees them. */
+export const intakeCardPhotos = pgTable(
+  "intake_card_photos",
+  {
+    id: serial("id").primaryKey(),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    side: text("side", { enum: ["front", "back"] }).notNull(),
+    mime: text("mime").notNull(),
+    bytes: bytea("bytes").notNull(),
+    thumbnail: bytea("thumbnail").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("intake_card_photos_side").on(t.appointmentId, t.side), check("intake_card_photos_side_value", sql`${t.side} in ('front', 'back')`)],
+);
+
+/** Who read or changed a visit's intake, when and how — never the values (HIPAA audit controls). */
+export const intakeAudit = pgTable(
+  "intake_audit",
+  {
+    id: serial("id").primaryKey(),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    via: text("via", { enum: ["token", "account"] }).notNull(),
+    action: text("action", { enum: ["view", "save", "upload_photo", "view_photo", "complete"] }).notNull(),
+    step: text("step"),
+  },
+  (t) => [index("intake_audit_appointment_idx").on(t.appointmentId, t.at)],
+);

@@ -1,5 +1,6 @@
 import { parse, serialize, type SerializeOptions } from "cookie";
 import { jwtVerify } from "jose";
+import { REFERRAL_CODE } from "~/rules/referral";
 import { getEnv } from "./env.server";
 
 const YEAR = 31536000; // spec §9 time constant: one year in seconds
@@ -40,12 +41,13 @@ export function readUtmParams(request: Request): UtmParams {
   }
 }
 
+/** The referral code kept by `cookies.referral`: the same pattern as links and the booking (rules/referral). */
 export function readReferral(request: Request): { code: string; version?: string } | null {
   const raw = readCookies(request).referralCode;
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as { code?: unknown; version?: unknown };
-    if (typeof value.code !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(value.code)) return null;
+    if (typeof value.code !== "string" || !REFERRAL_CODE.test(value.code)) return null;
     return { code: value.code, version: value.version === "v2" ? "v2" : undefined };
   } catch {
     return null;
@@ -68,10 +70,4 @@ export async function readIdTokenEmail(request: Request): Promise<string | null>
     }
   }
   return null;
-}
-
-/** Only same-site relative paths: never an open redirect. */
-export function safeRedirectPath(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
 }

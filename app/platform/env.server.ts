@@ -35,6 +35,8 @@ const envSchema = z
       .url()
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /** Development pages (/dev/outbox) outside NODE_ENV=development, e.g. for the end-to-end server. */
+    DEV_ROUTES: flag,
     SEGMENT_WRITE_KEY: z
       .string()
       .regex(/^[A-Za-z0-9]{1,64}$/, "must be a Segment write key")

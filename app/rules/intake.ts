@@ -19,3 +19,11 @@ export function requiresIntake(code: string): boolean {
 export function needsIntakeLink({ serviceType, needsInsurance }: { serviceType: string; needsInsurance: boolean }): boolean {
   return requiresIntake(serviceType) || needsInsurance;
 }
+
+/**
+ * The intake page's address (spec §2: intake pages take a token and an optional appointmentBooked flag,
+ * true once an appointment has been booked). Relative: an email puts the site origin in front.
+ */
+export function intakeHref(token: string, { booked }: { booked: boolean }): string {
+  return `/intake?token=${encodeURIComponent(token)}${booked ? "&appointmentBooked=true" : ""}`;
+}

@@ -1,9 +1,16 @@
+import { DEFAULT_TIMEZONE } from "./timezones";
+
+/**
+ * The five markets (spec §1), the one definition of each: slug, name, the code detected in utm values
+ * (spec §5) and the market's timezone (Nashville is Central time, the other four Eastern). The catalogue
+ * seed (db/catalogue.ts) and every page read them from here. A studio's own timezone is rules/timezones.ts.
+ */
 export const MARKETS = [
-  { slug: "washington-dc", name: "Washington, DC", code: "DC" },
-  { slug: "new-york-city", name: "New York City", code: "NYC" },
-  { slug: "boston", name: "Boston", code: "BOS" },
-  { slug: "atlanta", name: "Atlanta", code: "ATL" },
-  { slug: "nashville", name: "Nashville", code: "NASH" },
+  { slug: "washington-dc", name: "Washington, DC", code: "DC", timezone: "America/New_York" },
+  { slug: "new-york-city", name: "New York City", code: "NYC", timezone: "America/New_York" },
+  { slug: "boston", name: "Boston", code: "BOS", timezone: "America/New_York" },
+  { slug: "atlanta", name: "Atlanta", code: "ATL", timezone: "America/New_York" },
+  { slug: "nashville", name: "Nashville", code: "NASH", timezone: "America/Chicago" },
 ] as const;
 
 export type Market = (typeof MARKETS)[number];
@@ -14,6 +21,11 @@ const UTM_KEYS: readonly UtmKey[] = ["utm_source", "utm_medium", "utm_campaign",
 
 export function isMarketSlug(value: unknown): value is MarketSlug {
   return MARKETS.some((m) => m.slug === value);
+}
+
+/** The market's timezone; with no market chosen yet (or an unknown one), the spec's default zone. */
+export function marketTimezone(slug: string | null | undefined): string {
+  return MARKETS.find((m) => m.slug === slug)?.timezone ?? DEFAULT_TIMEZONE;
 }
 
 /**

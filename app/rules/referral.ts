@@ -1,7 +1,8 @@
 // Spec §4: fbuy_ref_code wins; otherwise referralCode, stored with referral version v2.
 export type CapturedReferral = { code: string; version?: "v2" };
 
-const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+/** A referral code as captured from a link, kept in a cookie and in the booking: one length everywhere. */
+export const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The first non-empty (trimmed) parameter wins; if it is malformed the capture is dropped

@@ -20,6 +20,11 @@ export function isValidTimezone(tz: string | null | undefined): tz is string {
   return valid;
 }
 
+/** The spec's table itself: what the catalogue seed stores as each studio's timezone. */
+export function specStudioTimezone(slug: string): string {
+  return STUDIO_TIMEZONES[slug] ?? DEFAULT_TIMEZONE;
+}
+
 /** The studio's own zone if valid; else the spec's table; a silent New York default would hide data gaps, so warn. */
 export function studioTimezone(
   slug: string,

@@ -115,3 +115,17 @@ export function localMidnight(day: string, tz: string): Date {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(instantOfWall(Date.UTC(y, m - 1, d), tz).instant);
 }
+
+const CALENDAR_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+
+/** "May 1, 1990" from 'YYYY-MM-DD' (a calendar date: no zone). */
+export function formatCalendarDate(day: string): string {
+  return CALENDAR_DATE.format(new Date(`${day}T12:00:00Z`));
+}
+
+/** Adds whole calendar days to a 'YYYY-MM-DD'. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

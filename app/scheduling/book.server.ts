@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { appointments, patients, type Preference } from "~/db/schema";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { enqueueEmail } from "~/platform/email.server";
+import { getEnv } from "~/platform/env.server";
 import { confirmationEmail } from "./confirmation-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
@@ -63,12 +64,44 @@ export const newAppointmentToken = () => randomBytes(24).toString("base64url");
  * and the confirmation email queued in the outbox.
  */
 export async function bookAppointment(db: Db, request: BookingRequest): Promise<BookingOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await bookOnce(db, request);
+    if (outcome !== "retry") return outcome;
+    if (attempt >= MAX_ATTEMPTS) {
+      console.error("[booking] failed: deadlock or serialization failure persisted");
+      return { ok: false, code: "generic_error" };
+    }
+    await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
+  }
+}
+
+/** Deadlocks and serialization failures are retried (decision 007: the lock below makes them rare, not impossible). */
+const MAX_ATTEMPTS = 3;
+const RETRYABLE = new Set(["40P01", "40001"]);
+
+function errorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code) return e.code;
+  return undefined;
+}
+
+/** The studio-local calendar day as YYYYMMDD: a studio's visits never cross its own midnight. */
+function localDayKey(instant: Date, timezone: string) {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return Number(day.replace(/[^0-9]/g, ""));
+}
+
+async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome | "retry"> {
   const now = request.now ?? new Date();
+  const siteOrigin = getEnv().SITE_ORIGIN; // for the email's links
   try {
     const appointment = await db.transaction(async (tx) => {
       const service = await getService(tx as Db, request.serviceCode, { fresh: true });
       const studio = await getBookableStudio(tx as Db, request.studioSlug, { fresh: true });
       if (!service || !studio) throw new Outcome("availability_conflict");
+      // Bookings of one studio's day take their turn (decision 007): the lock is taken before any row is
+      // written, so competing inserts never wait on each other in a cycle (issue 12's deadlocks), and
+      // whoever comes second reads the first one's visit and answers availability_conflict at once.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`book:${studio.slug}`}), ${localDayKey(request.startsAt, studio.tz)})`);
       const endsAt = new Date(request.startsAt.getTime() + service.durationMinutes * 60_000);
 
       const email = request.patient.email.trim().toLowerCase();
@@ -115,7 +148,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
       });
       const token = newAppointmentToken();
       let inserted: BookedAppointment | null = null;
-      for (const providerId of slot.providerIds) {
+      for (const providerId of [...slot.providerIds].sort((a, b) => a - b)) {
         try {
           // A savepoint per try: a refused insert must not abort the whole transaction.
           inserted = await tx.transaction(async (sp) => {
@@ -153,19 +186,19 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
       }
       if (!inserted) throw new Outcome("availability_conflict");
 
-      await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now }));
+      await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now, siteOrigin }));
       return inserted;
     });
     forgetCached(db, "live:"); // pages of this process show the slot as taken at once
     return { ok: true, appointment };
   } catch (error) {
     if (error instanceof Outcome) return { ok: false, code: error.code };
+    if (RETRYABLE.has(errorCode(error) ?? "")) return "retry";
     // Serialization or constraint races that escaped the checks above still mean "the slot went".
     if (violatedConstraint(error) === "appointments_no_provider_overlap") return { ok: false, code: "availability_conflict" };
     if (violatedConstraint(error) === "appointments_no_patient_overlap") return { ok: false, code: "conflict" };
     // Drizzle's message carries the query parameters (personal data): log the error code only.
-    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
-    console.error(`[booking] failed: ${error instanceof Error ? error.name : "unknown"} ${code ?? ""}`);
+    console.error(`[booking] failed: ${error instanceof Error ? error.name : "unknown"} ${errorCode(error) ?? ""}`);
     return { ok: false, code: "generic_error" };
   }
 }

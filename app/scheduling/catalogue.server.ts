@@ -1,6 +1,7 @@
 import { and, asc, eq, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { services, studios } from "~/db/schema";
+import { isMarketSlug, type MarketSlug } from "~/rules/markets";
 import { studioTimezone } from "~/rules/timezones";
 
 export type Studio = typeof studios.$inferSelect & { tz: string };
@@ -50,10 +51,6 @@ export function getService(db: Db, code: string, { fresh }: Read = {}): Promise<
   );
 }
 
-export async function listServices(db: Db): Promise<Service[]> {
-  return db.select().from(services).orderBy(asc(services.code));
-}
-
 /** An enabled studio by slug, or null (unknown and coming-soon studios cannot be booked). */
 export function getBookableStudio(db: Db, slug: string, { fresh }: Read = {}): Promise<Studio | null> {
   return cachedCatalogue(
@@ -65,10 +62,6 @@ export function getBookableStudio(db: Db, slug: string, { fresh }: Read = {}): P
     },
     fresh,
   );
-}
-
-export async function listAllStudios(db: Db): Promise<Studio[]> {
-  return (await db.select().from(studios).orderBy(asc(studios.name))).map(withTz);
 }
 
 /** Enabled studios of a market, plus the virtual studio when the service can be done by video. */
@@ -84,4 +77,16 @@ export async function listBookableStudios(db: Db, market: string, service?: Serv
     )
     .orderBy(asc(studios.isVirtual), asc(studios.name));
   return rows.map(withTz);
+}
+
+/** Any studio by slug, enabled or not (a booked visit stays viewable if its studio closes). */
+export async function getStudioAnyState(db: Db, slug: string): Promise<Studio | null> {
+  const [row] = await db.select().from(studios).where(eq(studios.slug, slug));
+  return row ? withTz(row) : null;
+}
+
+/** Each enabled studio's market, for deep links that name a studio (`/booking?studio=fenway`). */
+export async function bookableStudioMarkets(db: Db): Promise<Record<string, MarketSlug | null>> {
+  const rows = await db.select({ slug: studios.slug, market: studios.marketSlug }).from(studios).where(eq(studios.enabled, true));
+  return Object.fromEntries(rows.map((r) => [r.slug, isMarketSlug(r.market) ? r.market : null]));
 }

@@ -1,5 +1,5 @@
-import { buildIcs } from "~/booking/ics";
-import { needsIntakeLink } from "~/rules/intake";
+import { buildIcs } from "./ics";
+import { intakeHref, needsIntakeLink } from "~/rules/intake";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { formatSlotDate } from "./availability";
 
@@ -10,10 +10,11 @@ type Input = {
   studio: { slug: string; name: string; address: string; tz: string; isVirtual: boolean };
   service: { name: string };
   now: Date;
-  siteOrigin?: string;
+  /** Where the site is (SITE_ORIGIN, read by the caller): links in an email must be absolute. */
+  siteOrigin: string;
 };
 
-export function appointmentIcs(input: Omit<Input, "to" | "firstName">) {
+export function appointmentIcs(input: Omit<Input, "to" | "firstName" | "siteOrigin">) {
   const { appointment, studio, service, now } = input;
   return buildIcs({
     uid: `${appointment.token}@studio-dental`,
@@ -29,7 +30,6 @@ export function appointmentIcs(input: Omit<Input, "to" | "firstName">) {
 }
 
 export function confirmationEmail(input: Input) {
-  const origin = input.siteOrigin ?? process.env.SITE_ORIGIN ?? "http://localhost:3000";
   const when = formatLongDateTime(input.appointment.startsAt, input.studio.tz);
   const lines = [
     `Hi ${input.firstName || "there"},`,
@@ -40,7 +40,7 @@ export function confirmationEmail(input: Input) {
     lines.push(
       "",
       "Before your visit, please complete your intake (insurance and health history):",
-      `${origin}/intake?token=${input.appointment.token}&appointmentBooked=true`,
+      input.siteOrigin + intakeHref(input.appointment.token, { booked: true }),
     );
   }
   lines.push("", "The attached calendar file adds the visit to your calendar.", "", "See you soon,", "Studio Dental");

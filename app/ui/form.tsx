@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 
 /** The server's answer to a rejected form (Conform's SubmissionResult, narrowed to what we render). */
 export type FormResult = {
@@ -8,19 +8,43 @@ export type FormResult = {
   error?: Record<string, string[] | null> | null;
 } | null | undefined;
 
-export function fieldError(result: FormResult, name: string): string | undefined {
-  return result?.error?.[name]?.[0] ?? undefined;
+/** What the patient answered before, by field name, as the loader gives it (a `true` ticks a checkbox). */
+export type SavedValues = Record<string, unknown> | null | undefined;
+
+type FormState = { result: FormResult; values: SavedValues };
+const FormStateContext = createContext<FormState>({ result: undefined, values: undefined });
+
+/**
+ * Gives the fields inside it their errors and starting values: `result`, the action's answer to a
+ * rejected post, and `values`, the saved answers. StepPage provides it; a form laid out another way can too.
+ */
+export function FormStateProvider({ result, values, children }: FormState & { children: ReactNode }) {
+  return <FormStateContext.Provider value={{ result, values }}>{children}</FormStateContext.Provider>;
 }
 
-/** The value the patient typed (kept after a rejected post), else the saved one. */
-export function fieldValue(result: FormResult, name: string, saved?: string | null): string {
-  const typed = result?.initialValue?.[name];
-  if (typeof typed === "string") return typed;
-  return saved ?? "";
+function asStrings(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(asStrings);
+  if (typeof value === "string") return [value];
+  if (typeof value === "number") return [String(value)];
+  if (value === true) return ["on"];
+  return [];
 }
 
-/** A list of every problem at the top of the form, each linking to its field. */
-export function ErrorSummary({ result, labels }: { result: FormResult; labels: Record<string, string> }) {
+/**
+ * A field's first error and starting value(s), read by name from the form it is in. After a rejected
+ * post the form shows what was posted, and only that (Conform drops empty fields and unticked boxes, so
+ * an absent name is an empty answer); otherwise the saved answer; "" when there is neither.
+ */
+export function useField(name: string): { error: string | undefined; value: string; values: string[] } {
+  const { result, values: saved } = useContext(FormStateContext);
+  const posted = result?.initialValue;
+  const values = asStrings(posted ? posted[name] : saved?.[name]);
+  return { error: result?.error?.[name]?.[0] ?? undefined, value: values[0] ?? "", values };
+}
+
+/** A list of every problem at the top of the form: each links to its field (id = name), a form-level one is plain. */
+export function ErrorSummary() {
+  const { result } = useContext(FormStateContext);
   const entries = Object.entries(result?.error ?? {}).filter(([, messages]) => messages?.length);
   if (entries.length === 0) return null;
   return (
@@ -32,7 +56,7 @@ export function ErrorSummary({ result, labels }: { result: FormResult; labels: R
             <li key="form">{messages![0]}</li>
           ) : (
             <li key={name}>
-              <a href={`#${labels[name] ? name : "main"}`}>{messages![0]}</a>
+              <a href={`#${name}`}>{messages![0]}</a>
             </li>
           ),
         )}
@@ -64,6 +88,10 @@ function FieldMessages({ name, hint, error }: { name: string; hint?: string; err
   );
 }
 
+/**
+ * A labelled text input (or textarea). Its value and error come from the form by `name`; the props
+ * `defaultValue` and `error` override them. A date is `type="date"` with `min`/`max` (yyyy-mm-dd).
+ */
 export function TextField({
   name,
   label,
@@ -74,6 +102,8 @@ export function TextField({
   autoComplete,
   inputMode,
   multiline,
+  min,
+  max,
 }: {
   name: string;
   label: string;
@@ -84,11 +114,15 @@ export function TextField({
   autoComplete?: string;
   inputMode?: "numeric" | "tel" | "email" | "text";
   multiline?: boolean;
+  min?: string;
+  max?: string;
 }) {
+  const field = useField(name);
+  error ??= field.error;
   const common = {
     id: name,
     name,
-    defaultValue,
+    defaultValue: defaultValue ?? field.value,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(name, hint, error),
     autoComplete,
@@ -97,13 +131,68 @@ export function TextField({
     <div className="field">
       <label htmlFor={name}>{label}</label>
       <FieldMessages name={name} hint={hint} error={error} />
-      {multiline ? <textarea {...common} rows={5} /> : <input {...common} type={type} inputMode={inputMode} />}
+      {multiline ? <textarea {...common} rows={5} /> : <input {...common} type={type} inputMode={inputMode} min={min} max={max} />}
     </div>
   );
 }
 
 export type Choice = { value: string; label: string; detail?: string };
 
+/**
+ * A fieldset (id = name) with its legend, hint and error, for a group of radios or checkboxes; its
+ * error comes from the form by `name` unless `error` is given.
+ */
+export function ChoiceFieldset({
+  name,
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  name: string;
+  legend: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  const field = useField(name);
+  error ??= field.error;
+  return (
+    <fieldset className="field" id={name} aria-describedby={describedBy(name, hint, error)} aria-invalid={error ? true : undefined}>
+      <legend>{legend}</legend>
+      <FieldMessages name={name} hint={hint} error={error} />
+      {children}
+    </fieldset>
+  );
+}
+
+/** One radio with its title; `children` follow the title (a detail, a badge). Checked when it is the field's value. */
+export function Radio({
+  name,
+  value,
+  label,
+  defaultChecked,
+  children,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  defaultChecked?: boolean;
+  children?: ReactNode;
+}) {
+  const field = useField(name);
+  return (
+    <label className="choice">
+      <input type="radio" name={name} value={value} defaultChecked={defaultChecked ?? field.value === value} />
+      <span>
+        <span className="choice-title">{label}</span>
+        {children}
+      </span>
+    </label>
+  );
+}
+
+/** A radio group: one choice of a list. `defaultValue` overrides the form's value for `name`. */
 export function ChoiceGroup({
   name,
   legend,
@@ -122,31 +211,34 @@ export function ChoiceGroup({
   className?: string;
 }) {
   return (
-    <fieldset className="field" id={name} aria-describedby={describedBy(name, hint, error)} aria-invalid={error ? true : undefined}>
-      <legend>{legend}</legend>
-      <FieldMessages name={name} hint={hint} error={error} />
+    <ChoiceFieldset name={name} legend={legend} hint={hint} error={error}>
       <div className={className}>
         {choices.map((choice) => (
-          <label className="choice" key={choice.value}>
-            <input type="radio" name={name} value={choice.value} defaultChecked={defaultValue === choice.value} />
-            <span>
-              <span className="choice-title">{choice.label}</span>
-              {choice.detail ? <span className="choice-detail">{choice.detail}</span> : null}
-            </span>
-          </label>
+          <Radio
+            key={choice.value}
+            name={name}
+            value={choice.value}
+            label={choice.label}
+            defaultChecked={defaultValue === undefined ? undefined : defaultValue === choice.value}
+          >
+            {choice.detail ? <span className="choice-detail">{choice.detail}</span> : null}
+          </Radio>
         ))}
       </div>
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
-/** A booking step: heading, the form (a real POST), Back as a plain link and Next as a submit button. */
+/**
+ * A booking step: heading, the form (a real POST), Back as a plain link and Next as a submit button.
+ * `result` (the action's answer) and `values` (the saved answers) reach every field inside by name.
+ */
 export function StepPage({
   title,
   intro,
   back,
   result,
-  labels = {},
+  values,
   submitLabel = "Continue",
   children,
   after,
@@ -155,48 +247,51 @@ export function StepPage({
   intro?: ReactNode;
   back: string | null;
   result?: FormResult;
-  labels?: Record<string, string>;
+  values?: SavedValues;
   submitLabel?: string;
   children?: ReactNode;
   after?: ReactNode;
 }) {
   return (
-    <div className="page narrow">
-      <h1>{title}</h1>
-      {intro}
-      <ErrorSummary result={result} labels={labels} />
-      <Form method="post" className="form" noValidate>
-        {children}
-        <div className="form-actions">
-          <SubmitButton label={submitLabel} />
-          {back ? (
-            <Link to={back} className="back-link">
-              Back
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-      {after}
-    </div>
+    <FormStateProvider result={result} values={values}>
+      <div className="page narrow">
+        <h1>{title}</h1>
+        {intro}
+        <ErrorSummary />
+        <Form method="post" className="form" noValidate>
+          {children}
+          <FormActions submitLabel={submitLabel} back={back} />
+        </Form>
+        {after}
+      </div>
+    </FormStateProvider>
   );
 }
 
 /* booking core */
 
-/** One native checkbox with its label (e.g. a confirmation the patient must tick). */
+/**
+ * One native checkbox with its label (e.g. a confirmation the patient must tick). Ticked when the form's
+ * value for `name` holds its `value` (a saved `true` counts as "on"); `defaultChecked` overrides.
+ */
 export function CheckboxField({
   name,
   label,
+  value,
   defaultChecked,
   error,
   hint,
 }: {
   name: string;
   label: string;
+  /** What a ticked box posts; the browser's "on" when not given. */
+  value?: string;
   defaultChecked?: boolean;
   error?: string;
   hint?: string;
 }) {
+  const field = useField(name);
+  error ??= field.error;
   return (
     <div className="field">
       {error ? (
@@ -209,7 +304,8 @@ export function CheckboxField({
           type="checkbox"
           id={name}
           name={name}
-          defaultChecked={defaultChecked}
+          value={value}
+          defaultChecked={defaultChecked ?? field.values.includes(value ?? "on")}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(name, hint, error)}
         />
@@ -226,7 +322,7 @@ export function CheckboxField({
   );
 }
 
-/** A labelled native select (e.g. a card's expiry month). */
+/** A labelled native select (e.g. a card's expiry month); value and error from the form by `name`. */
 export function SelectField({
   name,
   label,
@@ -242,6 +338,8 @@ export function SelectField({
   error?: string;
   autoComplete?: string;
 }) {
+  const field = useField(name);
+  error ??= field.error;
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
@@ -249,7 +347,7 @@ export function SelectField({
       <select
         id={name}
         name={name}
-        defaultValue={defaultValue}
+        defaultValue={defaultValue ?? field.value}
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, undefined, error)}
@@ -260,6 +358,20 @@ export function SelectField({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** Next as the submit button, then Back as a plain link to the previous step (none on the first). */
+export function FormActions({ submitLabel, pendingLabel, back }: { submitLabel: string; pendingLabel?: string; back: string | null }) {
+  return (
+    <div className="form-actions">
+      <SubmitButton label={submitLabel} pendingLabel={pendingLabel} />
+      {back ? (
+        <Link to={back} className="back-link">
+          Back
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -27,6 +27,15 @@ vi.mock("~/scheduling/slots.server", async (importOriginal) => {
   };
 });
 
+/**
+ * Configuration is read once per process (getEnv); the dev outbox test switches DEV_ROUTES between two
+ * requests, so that one setting is read from process.env at each call.
+ */
+vi.mock("~/platform/env.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/platform/env.server")>();
+  return { ...real, getEnv: () => ({ ...real.getEnv(), DEV_ROUTES: process.env.DEV_ROUTES === "true" }) };
+});
+
 const { describeEachEngine } = await import("../helpers/db");
 const { createPatient, createStudioWithProviders, patientInput } = await import("../fixtures/factories");
 const { advance } = await import("~/booking/funnel");
@@ -35,17 +44,20 @@ const { localPaymentProvider } = await import("~/booking/payment.server");
 const { bookingCookie } = await import("~/booking/step.server");
 const { appointments, emailOutbox, patients } = await import("~/db/schema");
 const { bookAppointment } = await import("~/scheduling/book.server");
-const studiosRoute = await import("~/routes/booking.studios");
-const timesRoute = await import("~/routes/booking.times");
-const emailRoute = await import("~/routes/booking.email");
-const contactRoute = await import("~/routes/booking.contact-info");
-const insuranceRoute = await import("~/routes/booking.insurance");
-const insuranceStatusRoute = await import("~/routes/booking.insurance-status");
-const paymentRoute = await import("~/routes/booking.payment-info");
-const confirmationRoute = await import("~/routes/booking.confirmation");
-const confirmedRoute = await import("~/routes/booking.confirmed.$token");
-const icsRoute = await import("~/routes/booking.confirmed.$token.calendar[.ics]");
-const devOutboxRoute = await import("~/routes/dev.outbox");
+
+/** A card expiry year that is always a few years ahead (a fixed year would expire and fail the tests). */
+const CARD_YEAR = new Date().getFullYear() + 4;
+const studiosRoute = await import("~/routes/booking+/studios");
+const timesRoute = await import("~/routes/booking+/times");
+const emailRoute = await import("~/routes/booking+/email");
+const contactRoute = await import("~/routes/booking+/contact-info");
+const insuranceRoute = await import("~/routes/booking+/insurance");
+const insuranceStatusRoute = await import("~/routes/booking+/insurance-status");
+const paymentRoute = await import("~/routes/booking+/payment-info");
+const confirmationRoute = await import("~/routes/booking+/confirmation");
+const confirmedRoute = await import("~/routes/booking+/confirmed.$token");
+const icsRoute = await import("~/routes/booking+/confirmed.$token.calendar[.ics]");
+const devOutboxRoute = await import("~/routes/dev+/outbox");
 
 type BookingState = import("~/booking/state").BookingState;
 type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
@@ -97,7 +109,7 @@ async function firstOfferedSlot(state: BookingState): Promise<string> {
 }
 
 async function cardToken() {
-  const r = await localPaymentProvider.tokenize({ number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" });
+  const r = await localPaymentProvider.tokenize({ number: "4242 4242 4242 4242", expMonth: 12, expYear: CARD_YEAR, cvc: "123" });
   if (!r.ok) throw new Error("test card refused");
   return r.card;
 }
@@ -196,11 +208,11 @@ describeEachEngine("booking core steps", ({ db }) => {
     expect(res.headers.get("Location")).toBe("/booking/payment-info");
     cookie = cookieOf(res);
 
-    res = await post(paymentRoute.action as Fn, "/booking/payment-info", { number: "4242 4242 4242 4242", expMonth: "12", expYear: "2040", cvc: "123", cardName: "Alex Rivera" }, cookie);
+    res = await post(paymentRoute.action as Fn, "/booking/payment-info", { number: "4242 4242 4242 4242", expMonth: "12", expYear: String(CARD_YEAR), cvc: "123", cardName: "Alex Rivera" }, cookie);
     expect(res.headers.get("Location")).toBe("/booking/confirmation");
     cookie = cookieOf(res);
     const saved = await readState(cookie);
-    expect(saved.payment).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12, expYear: 2040 });
+    expect(saved.payment).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12, expYear: CARD_YEAR });
     expect(JSON.stringify(saved)).not.toContain("4242424242424242");
 
     // review page: every choice with a change link
@@ -325,7 +337,7 @@ describeEachEngine("booking core steps", ({ db }) => {
   it("payment-info: the declined test card is insufficent_funds as a form error; number and CVC never echoed", async () => {
     const state = await fullState(studio);
     const cookie = await cookieFor({ ...state, payment: undefined, completed: state.completed.filter((s) => s !== "payment-info") });
-    const res = await post(paymentRoute.action as Fn, "/booking/payment-info", { number: "4000 0000 0000 0002", expMonth: "12", expYear: "2040", cvc: "123", cardName: "Alex" }, cookie);
+    const res = await post(paymentRoute.action as Fn, "/booking/payment-info", { number: "4000 0000 0000 0002", expMonth: "12", expYear: String(CARD_YEAR), cvc: "123", cardName: "Alex" }, cookie);
     expect(res.status).toBe(400);
     const body = await res.text();
     expect(body).toContain(OUTCOME_MESSAGES.insufficent_funds);
@@ -377,7 +389,7 @@ describeEachEngine("booking core steps", ({ db }) => {
       ["/booking/email", emailRoute.action as Fn, [{}, { email: "not-an-email" }, { email: TEN_KB }, { email: `${TEN_KB}@example.com` }]],
       ["/booking/contact-info", contactRoute.action as Fn, [{}, { firstName: TEN_KB, lastName: TEN_KB, phone: TEN_KB, dateOfBirth: TEN_KB }, { firstName: "A", lastName: "B", phone: "6175550100", dateOfBirth: "yesterday" }]],
       ["/booking/insurance", insuranceRoute.action as Fn, [{}, { carrier: "MEDICAID" }, { carrier: "AETNA", memberId: TEN_KB }, { carrier: "AETNA", memberId: "<script>" }]],
-      ["/booking/payment-info", paymentRoute.action as Fn, [{}, { number: TEN_KB, expMonth: "abc", expYear: "x", cvc: TEN_KB }, { number: "4242424242424242", expMonth: "13", expYear: "2040", cvc: "123" }]],
+      ["/booking/payment-info", paymentRoute.action as Fn, [{}, { number: TEN_KB, expMonth: "abc", expYear: "x", cvc: TEN_KB }, { number: "4242424242424242", expMonth: "13", expYear: String(CARD_YEAR), cvc: "123" }]],
     ];
     for (const [url, action, bodies] of routes) {
       for (const fields of bodies) {

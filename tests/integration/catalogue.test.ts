@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { seedCatalogue } from "~/db/seed.server";
 import { providers, services, studios } from "~/db/schema";
+import { requiresIntake } from "~/rules/intake";
 import { describeEachEngine } from "../helpers/db";
 
 describeEachEngine("catalogue seed", ({ db }) => {
@@ -19,9 +20,16 @@ describeEachEngine("catalogue seed", ({ db }) => {
     expect(bySlug.virtual.isVirtual).toBe(true);
   });
 
-  it("marks the intake-required services", async () => {
-    const rows = await db().db.select().from(services).where(eq(services.requiresIntake, true));
-    expect(rows.map((r) => r.code).sort()).toEqual(["BOTOXCON", "BRGCON", "COSCON", "CRNCON", "GENOCON", "IMPCON", "INVISALN"]);
+  it("offers each intake-required service of the rule (spec §5), which the database does not define a second time", async () => {
+    const rows = await db().db.select({ code: services.code }).from(services);
+    const codes = rows.map((r) => r.code);
+    expect(codes).toEqual(expect.arrayContaining(["BOTOXCON", "BRGCON", "COSCON", "CRNCON", "GENOCON", "IMPCON", "INVISALN"]));
+    expect(codes.filter(requiresIntake).sort()).toEqual(["BOTOXCON", "BRGCON", "COSCON", "CRNCON", "GENOCON", "IMPCON", "INVISALN"]);
+    // Migration 0002 dropped the old requires_intake column (a second, editable copy of the rule).
+    const columns = await db().db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'services' and column_name = 'requires_intake'`,
+    );
+    expect(columns.rows).toEqual([]);
   });
 
   it("staffs every enabled studio and is idempotent", async () => {

@@ -72,6 +72,14 @@ describe("parseEnv", () => {
     expect(env.SITE_ORIGIN).toBe("https://x.example");
   });
 
+  it("DEV_ROUTES is a flag like the others: off by default, on with true or 1, anything else names it", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET_A }).DEV_ROUTES).toBe(false);
+    expect(parseEnv({ SESSION_SECRET: SECRET_A, DEV_ROUTES: "true" }).DEV_ROUTES).toBe(true);
+    expect(parseEnv({ SESSION_SECRET: SECRET_A, DEV_ROUTES: "1" }).DEV_ROUTES).toBe(true);
+    expect(parseEnv({ SESSION_SECRET: SECRET_A, DEV_ROUTES: "false" }).DEV_ROUTES).toBe(false);
+    expect(errorOf({ SESSION_SECRET: SECRET_A, DEV_ROUTES: "yes" }).message).toMatch(/^\s*DEV_ROUTES:/m);
+  });
+
   it("splits comma-separated secrets for rotation (newest first)", () => {
     const env = parseEnv({ DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: `${SECRET_A}, ${SECRET_B}` });
     expect(env.sessionSecrets).toEqual([SECRET_A, SECRET_B]);

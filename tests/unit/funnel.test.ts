@@ -14,6 +14,9 @@ import {
 } from "~/booking/funnel";
 import { bookingStateSchema, STEP_IDS, type BookingState, type StepId } from "~/booking/state";
 
+/** A card expiry year that is always a few years ahead (a fixed year would expire and fail the tests). */
+const CARD_YEAR = new Date().getFullYear() + 4;
+
 const card = { cardRequired: true };
 const noCard = { cardRequired: false };
 const empty = (): BookingState => ({ completed: [] });
@@ -41,7 +44,7 @@ const tail: [StepId, unknown][] = [
   ["contact-info", { contact }],
   ["insurance", { insurance: { kind: "carrier", carrier: "METLIFE", memberId: "X1" } }],
   ["insurance-status", {}],
-  ["payment-info", { payment: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, token: "tok_1" } }],
+  ["payment-info", { payment: { brand: "visa", last4: "4242", expMonth: 12, expYear: CARD_YEAR, token: "tok_1" } }],
 ];
 const TAIL_PATHS = tail.map(([s]) => pathFor(s)).slice(1).concat(pathFor("confirmation"));
 

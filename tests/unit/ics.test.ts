@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildIcs, escapeText, foldLine } from "~/booking/ics";
+import { buildIcs, escapeText, foldLine } from "~/scheduling/ics";
 
 const base = {
   uid: "appt-123@dental.example",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MARKETS, detectMarket, isMarketSlug } from "~/rules/markets";
+import { MARKETS, detectMarket, isMarketSlug, marketTimezone } from "~/rules/markets";
 
 describe("markets", () => {
   it("has the five markets with names and codes", () => {
@@ -10,6 +10,17 @@ describe("markets", () => {
       ["atlanta", "Atlanta", "ATL"],
       ["nashville", "Nashville", "NASH"],
     ]);
+  });
+  it("Nashville is Central time, the other four markets Eastern; no or an unknown market is Eastern", () => {
+    expect(MARKETS.map((m) => [m.slug, marketTimezone(m.slug)])).toEqual([
+      ["washington-dc", "America/New_York"],
+      ["new-york-city", "America/New_York"],
+      ["boston", "America/New_York"],
+      ["atlanta", "America/New_York"],
+      ["nashville", "America/Chicago"],
+    ]);
+    expect(marketTimezone(undefined)).toBe("America/New_York");
+    expect(marketTimezone("springfield")).toBe("America/New_York");
   });
   it("isMarketSlug", () => {
     expect(isMarketSlug("boston")).toBe(true);

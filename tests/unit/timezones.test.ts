@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { studioTimezone, timezoneAbbreviation } from "~/rules/timezones";
+import { specStudioTimezone, studioTimezone, timezoneAbbreviation } from "~/rules/timezones";
 
 describe("timezones: America/New_York for all studios except east-nashville (America/Chicago) (spec §9)", () => {
   it("uses a known valid IANA zone as is", () => {
@@ -19,6 +19,12 @@ describe("timezones: America/New_York for all studios except east-nashville (Ame
     expect(studioTimezone("buckhead", "Mars/Olympus", warn)).toBe("America/New_York");
     expect(warn).toHaveBeenNthCalledWith(1, "Studio fenway has no timezone; using America/New_York");
     expect(warn).toHaveBeenNthCalledWith(2, "Studio buckhead has no timezone; using America/New_York");
+  });
+  it("the spec's table (what the catalogue seed stores): east-nashville Chicago, every other studio New York", () => {
+    expect(specStudioTimezone("east-nashville")).toBe("America/Chicago");
+    expect(specStudioTimezone("stella")).toBe("America/New_York");
+    expect(specStudioTimezone("fenway")).toBe("America/New_York");
+    expect(specStudioTimezone("virtual")).toBe("America/New_York");
   });
   it("abbreviations are EST/EDT/CST/CDT, not GMT offsets", () => {
     const winter = new Date("2027-01-15T17:00:00Z");

@@ -1,0 +1,174 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormActions } from "~/ui/form";
+import { stepMeta } from "~/ui/step-meta";
+import { labelOf } from "~/booking/options";
+import { FLAVORS, preferencesOf, SHOWS } from "~/rules/comfort-preferences";
+import { bookingNeedsInsurance, CARRIERS } from "~/rules/insurance";
+import { formatCalendarDate } from "~/rules/zoned-time";
+import { getStudioAnyState } from "~/scheduling/catalogue.server";
+import { pathFor, stepsFor } from "~/booking/funnel";
+import { OUTCOME_MESSAGES } from "~/booking/outcomes";
+import type { BookingState } from "~/booking/state";
+import { bookingCookie, openStep, saveAndRedirect } from "~/booking/step.server";
+import { readForm } from "~/platform/form-data.server";
+import { getDb } from "~/db/client.server";
+import { MARKETS } from "~/rules/markets";
+import { formatPhone } from "~/rules/phone";
+import { bookAppointment, findTokenOfAttempt } from "~/scheduling/book.server";
+import { getService } from "~/scheduling/catalogue.server";
+import { formatLongDateTime } from "~/rules/zoned-time";
+
+export const meta = stepMeta;
+
+const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, back, title, opts } = await openStep(request, "confirmation");
+  const db = await getDb();
+  const service = state.serviceType ? await getService(db, state.serviceType) : null;
+  const studio = state.studio ? await getStudioAnyState(db, state.studio) : null;
+  if (!service || !studio || !state.slot || !state.contact || !state.email) throw redirect("/booking");
+  const route = stepsFor(state, opts);
+  const c = state.contact;
+  const ins = state.insurance;
+  const rows: { label: string; value: string; change: string; changeLabel: string }[] = [
+    { label: "City", value: MARKETS.find((m) => m.slug === state.market)?.name ?? "", change: pathFor("markets"), changeLabel: "city" },
+    { label: "Visit", value: service.name, change: pathFor("services"), changeLabel: "visit" },
+    { label: "Studio", value: studio.isVirtual ? `${studio.name} (video)` : [studio.name, studio.address].filter(Boolean).join(", "), change: pathFor("studios"), changeLabel: "studio" },
+    { label: "Date and time", value: formatLongDateTime(new Date(state.slot.startsAt), studio.tz), change: pathFor("times"), changeLabel: "date and time" },
+    { label: "Email", value: state.email, change: pathFor("email"), changeLabel: "email" },
+    { label: "Name", value: `${c.firstName} ${c.lastName}`, change: pathFor("contact-info"), changeLabel: "name" },
+    { label: "Mobile number", value: formatPhone(c.phone), change: pathFor("contact-info"), changeLabel: "mobile number" },
+    { label: "Date of birth", value: formatCalendarDate(c.dateOfBirth), change: pathFor("contact-info"), changeLabel: "date of birth" },
+    {
+      label: "Comfort",
+      value:
+        [c.preferences.flavor ? `${labelOf(FLAVORS, c.preferences.flavor)} flavor` : null, c.preferences.show ? `Watch: ${labelOf(SHOWS, c.preferences.show)}` : null]
+          .filter(Boolean)
+          .join(" · ") || "Decide at the visit",
+      change: pathFor("contact-info"),
+      changeLabel: "comfort preferences",
+    },
+    {
+      label: "Insurance",
+      value: !ins ? "" : ins.kind === "self-pay" ? "I’ll pay myself" : [labelOf(CARRIERS, ins.carrier), ins.memberId ? `member ID ${ins.memberId}` : "no member ID yet"].join(", "),
+      change: pathFor("insurance"),
+      changeLabel: "insurance",
+    },
+  ];
+  if (route.includes("payment-info") && state.payment) {
+    rows.push({
+      label: "Card",
+      value: `${BRAND_NAMES[state.payment.brand] ?? state.payment.brand} •••• ${state.payment.last4}`,
+      change: pathFor("payment-info"),
+      changeLabel: "card",
+    });
+  }
+  // Names this attempt to book: a second click on "Book appointment" (the first answer not yet shown)
+  // then leads to the visit the first click booked instead of "you already have an appointment".
+  const attempt = crypto.randomUUID();
+  return json({ back, title, rows, attempt }, { headers: { "Cache-Control": "no-store" } });
+}
+
+function bookingDetails(state: BookingState) {
+  const { insurance, payment } = state;
+  return {
+    category: state.category,
+    emergencyType: state.emergencyType,
+    freeform: state.freeform,
+    procedure: state.procedure,
+    quizResult: state.quizResult,
+    insurance,
+    referralCode: state.referralCode,
+    // A token and what identifies the card to staff; never the number or CVC (we never had them).
+    payment: payment ? { brand: payment.brand, last4: payment.last4, token: payment.token } : undefined,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { state } = await openStep(request, "confirmation");
+  const form = await readForm(request);
+  const attempt = String(form.get("attempt") ?? "");
+  const attemptId = /^[0-9a-f-]{36}$/.test(attempt) ? attempt : undefined;
+  if (!state.studio || !state.serviceType || !state.slot || !state.contact || !state.email) throw redirect("/booking");
+  const db = await getDb();
+  const outcome = await bookAppointment(db, {
+    studioSlug: state.studio,
+    serviceCode: state.serviceType,
+    startsAt: new Date(state.slot.startsAt),
+    patient: {
+      email: state.email,
+      firstName: state.contact.firstName,
+      lastName: state.contact.lastName,
+      phone: state.contact.phone,
+      dateOfBirth: state.contact.dateOfBirth,
+      preferences: preferencesOf(state.contact),
+    },
+    needsInsurance: bookingNeedsInsurance(state.insurance),
+    details: { ...bookingDetails(state), attemptId },
+  });
+  const booked = outcome.ok
+    ? outcome.appointment.token
+    : (outcome.code === "conflict" || outcome.code === "availability_conflict") && attemptId
+      ? await findTokenOfAttempt(db, attemptId, state.email)
+      : null;
+  if (booked) {
+    // The booking is made: the funnel's cookie (personal data) goes, the token page takes over.
+    return redirect(`/booking/confirmed/${booked}?booked=1`, {
+      status: 303,
+      headers: { "Set-Cookie": bookingCookie().clear() },
+    });
+  }
+  if (outcome.ok) throw new Error("unreachable: a booked outcome redirects above");
+  if (outcome.code === "availability_conflict") {
+    // Someone took the slot: back to times with the message; every other answer is kept.
+    const next: BookingState = { ...state, completed: state.completed.filter((s) => s !== "times") };
+    delete next.slot;
+    return saveAndRedirect(request, "/booking/times?conflict=1", next);
+  }
+  // generic_error is our failure (database down, a bug): 503 with the apology, never a 4xx.
+  const status = outcome.code === "generic_error" ? 503 : 409;
+  return json({ code: outcome.code, message: OUTCOME_MESSAGES[outcome.code] }, { status });
+}
+
+export default function Confirmation() {
+  const { back, title, rows, attempt } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="page narrow">
+      <h1>{title}</h1>
+      {result?.message ? (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <h2>Your appointment was not booked</h2>
+          <p>{result.message}</p>
+          {result.code === "conflict" ? (
+            <p>
+              <Link to="/booking/times">Pick another time</Link>
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p className="lead">Please check your details. Nothing is booked until you press the button.</p>
+      )}
+      <dl className="summary-list">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+            <dd className="change">
+              <Link to={row.change}>
+                Change<span className="visually-hidden"> {row.changeLabel}</span>
+              </Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Form method="post" className="form">
+        <input type="hidden" name="attempt" value={attempt} />
+        <FormActions submitLabel="Book appointment" pendingLabel="Booking…" back={back} />
+      </Form>
+    </div>
+  );
+}

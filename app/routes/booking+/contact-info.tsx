@@ -1,0 +1,82 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ADULT_AGE, ageOn } from "~/rules/age";
+import { FLAVORS, SHOWS } from "~/rules/comfort-preferences";
+import { contactSchema } from "./contact-info.server";
+import { bookingCookie, openStep, submitStep } from "~/booking/step.server";
+import { marketTimezone } from "~/rules/markets";
+import { formatPhone, normalizePhone } from "~/rules/phone";
+import { CheckboxField, ChoiceGroup, StepPage, TextField } from "~/ui/form";
+import { stepMeta } from "~/ui/step-meta";
+import { localToday } from "~/rules/zoned-time";
+
+export const meta = stepMeta;
+
+/** "Today" for the age rule is the date where the visit happens. */
+function todayFor(market: string | undefined): string {
+  return localToday(new Date(), marketTimezone(market));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, back, title } = await openStep(request, "contact-info");
+  const c = state.contact;
+  return json({
+    back,
+    title,
+    maxDate: todayFor(state.market),
+    saved: c
+      ? {
+          firstName: c.firstName,
+          lastName: c.lastName,
+          phone: formatPhone(c.phone),
+          dateOfBirth: c.dateOfBirth,
+          // A saved minor's details were confirmed by their guardian.
+          guardian: ageOn(c.dateOfBirth, todayFor(state.market)) < ADULT_AGE,
+          flavor: c.preferences.flavor ?? "",
+          show: c.preferences.show ?? "",
+        }
+      : null,
+    flavors: FLAVORS.map((f) => ({ value: f.value, label: f.label })),
+    shows: SHOWS.map((s) => ({ value: s.value, label: s.label })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { market } = await bookingCookie().read(request);
+  return submitStep(request, "contact-info", contactSchema(todayFor(market)), (v) => ({
+    contact: {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      phone: normalizePhone(v.phone)!, // 10 digits, checked by the schema
+      dateOfBirth: v.dateOfBirth,
+      preferences: { ...(v.flavor ? { flavor: v.flavor } : {}), ...(v.show ? { show: v.show } : {}) },
+    },
+  }));
+}
+
+const SKIP = { value: "", label: "Decide at the visit" };
+
+export default function ContactInfo() {
+  const { back, title, saved, maxDate, flavors, shows } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage title={title} back={back} result={result} values={saved} intro={<p className="lead">The patient’s details, as on their ID.</p>}>
+      <TextField name="firstName" label="First name" autoComplete="given-name" />
+      <TextField name="lastName" label="Last name" autoComplete="family-name" />
+      <TextField
+        name="phone"
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="tel"
+        hint="10 digits, for reminders and if we need to reach you."
+      />
+      <TextField name="dateOfBirth" label="Date of birth" type="date" autoComplete="bday" hint="For example 1990-05-01." min="1900-01-01" max={maxDate} />
+      <CheckboxField name="guardian" label="I am the patient’s parent or legal guardian" hint="Only needed when the patient is under 18." />
+      <h2>Make your visit comfortable (optional)</h2>
+      <ChoiceGroup name="flavor" legend="Polishing paste flavor" choices={[...flavors, SKIP]} />
+      <ChoiceGroup name="show" legend="What would you like to watch during your visit?" choices={[...shows, SKIP]} />
+    </StepPage>
+  );
+}

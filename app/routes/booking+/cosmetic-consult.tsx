@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { COSMETIC_CONSULT_CODES } from "~/booking/options";
+import { openStep, submitStep } from "~/booking/step.server";
+import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
+import { stepMeta } from "~/ui/step-meta";
+
+type ConsultCode = (typeof COSMETIC_CONSULT_CODES)[number];
+
+// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
+const schema = () =>
+  z.object({
+    serviceType: z.enum(COSMETIC_CONSULT_CODES, { error: "Choose the consult you’d like." }),
+  });
+
+const CONSULT_CHOICES: Record<ConsultCode, Omit<Choice, "value">> = {
+  COSCON: {
+    label: "Cosmetic consult — veneers, bonding, smile design",
+    detail: "Photos, a scan and a plan for the smile you want, with the options and their cost.",
+  },
+  BOTOXCON: {
+    label: "Botox consult",
+    detail: "Cosmetic Botox, and therapeutic Botox for jaw clenching, grinding or TMJ pain.",
+  },
+};
+
+const isConsultCode = (code: unknown): code is ConsultCode => (COSMETIC_CONSULT_CODES as readonly unknown[]).includes(code);
+
+export const meta = stepMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, back, title } = await openStep(request, "cosmetic-consult");
+  const choices = COSMETIC_CONSULT_CODES.map((value) => ({ value, ...CONSULT_CHOICES[value] }));
+  return json({ back, title, serviceType: isConsultCode(state.serviceType) ? state.serviceType : null, choices });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitStep(request, "cosmetic-consult", schema(), ({ serviceType }) => ({ serviceType }));
+}
+
+export default function CosmeticConsult() {
+  const { back, title, serviceType, choices } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage title={title} back={back} result={result} values={{ serviceType }}>
+      <ChoiceGroup
+        name="serviceType"
+        legend="Consult"
+        choices={choices}
+      />
+    </StepPage>
+  );
+}

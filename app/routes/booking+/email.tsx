@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { emailSchema } from "./email.server";
+import { openStep, submitStep } from "~/booking/step.server";
+import { StepPage, TextField } from "~/ui/form";
+import { stepMeta } from "~/ui/step-meta";
+
+export const meta = stepMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, back, title } = await openStep(request, "email");
+  return json({ back, title, email: state.email ?? null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // Stored lower-cased: one patient per address (the schema trims and lower-cases).
+  return submitStep(request, "email", emailSchema, ({ email }) => ({ email }));
+}
+
+export default function Email() {
+  const { back, title, email } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage
+      title={title}
+      back={back}
+      result={result}
+      values={{ email }}
+      intro={<p className="lead">We’ll send your confirmation and calendar invite here.</p>}
+    >
+      <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" />
+    </StepPage>
+  );
+}

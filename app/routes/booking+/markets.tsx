@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { openStep, submitStep } from "~/booking/step.server";
+import { MARKET_SLUGS } from "~/booking/options";
+import { readUtmParams } from "~/platform/cookies.server";
+import { detectMarket, isMarketSlug, MARKETS } from "~/rules/markets";
+import { ChoiceGroup, StepPage } from "~/ui/form";
+import { stepMeta } from "~/ui/step-meta";
+
+// A function, built only in the action: a top-level zod call would ship zod to the browser.
+const schema = () =>
+  z.object({
+    market: z.enum(MARKET_SLUGS, { error: "Choose the city where you’d like to be seen." }),
+  });
+
+export const meta = stepMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, back, title } = await openStep(request, "markets");
+  const asked = new URL(request.url).searchParams.get("market");
+  // Preselect: the saved answer, else ?market=, else the market named in the campaign that brought them.
+  const market = state.market ?? (isMarketSlug(asked) ? asked : null) ?? detectMarket(readUtmParams(request));
+  return json({ back, title, market, markets: MARKETS });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitStep(request, "markets", schema(), ({ market }) => ({ market }));
+}
+
+export default function Markets() {
+  const { back, title, market, markets } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage title={title} back={back} result={result} values={{ market }}>
+      <ChoiceGroup
+        name="market"
+        legend="City"
+        choices={markets.map((m) => ({ value: m.slug, label: m.name }))}
+      />
+    </StepPage>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { MARKET_SLUGS } from "~/booking/options";
+import { openStep, submitStep } from "~/booking/step.server";
+import { MARKETS } from "~/rules/markets";
+import { ChoiceGroup, StepPage } from "~/ui/form";
+import { stepMeta } from "~/ui/step-meta";
+
+// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
+const schema = () =>
+  z.object({
+    orthoMarket: z.enum(MARKET_SLUGS, { error: "Choose the city where you’d like your orthodontic consult." }),
+  });
+
+export const meta = stepMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, back, title } = await openStep(request, "ortho-markets");
+  // Preselect the saved answer, else the city chosen at the start of the booking.
+  return json({ back, title, orthoMarket: state.orthoMarket ?? state.market ?? null, markets: MARKETS });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitStep(request, "ortho-markets", schema(), ({ orthoMarket }) => ({ orthoMarket }));
+}
+
+export default function OrthoMarkets() {
+  const { back, title, orthoMarket, markets } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage
+      title={title}
+      back={back}
+      result={result}
+      values={{ orthoMarket }}
+      intro={<p className="lead">Orthodontic consults are with an orthodontist, at the studios that offer them.</p>}
+    >
+      <ChoiceGroup
+        name="orthoMarket"
+        legend="City"
+        choices={markets.map((m) => ({ value: m.slug, label: m.name }))}
+      />
+    </StepPage>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { PROCEDURES, type Procedure } from "~/booking/options";
+import { openStep, submitStep } from "~/booking/step.server";
+import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
+import { stepMeta } from "~/ui/step-meta";
+
+// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
+const schema = () =>
+  z.object({
+    procedure: z.enum(PROCEDURES, { error: "Choose the consult you’d like, or a general consult if you’re not sure." }),
+  });
+
+const PROCEDURE_CHOICES: Record<Procedure, Omit<Choice, "value">> = {
+  general: { label: "General consult", detail: "Talk through a concern or get a second opinion from a dentist. Not sure which to pick? Choose this." },
+  implant: { label: "Implant consult", detail: "Replace a missing tooth with an implant: exam, X-rays and a treatment plan." },
+  crown: { label: "Crown consult", detail: "For a cracked, worn or heavily filled tooth that may need a crown." },
+  bridge: { label: "Bridge consult", detail: "Fill the gap left by one or more missing teeth with a fixed bridge." },
+};
+
+export const meta = stepMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { state, back, title } = await openStep(request, "procedures");
+  const choices = PROCEDURES.map((value) => ({ value, ...PROCEDURE_CHOICES[value] }));
+  return json({ back, title, procedure: state.procedure ?? null, choices });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitStep(request, "procedures", schema(), ({ procedure }) => ({ procedure }));
+}
+
+export default function Procedures() {
+  const { back, title, procedure, choices } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage
+      title={title}
+      back={back}
+      result={result}
+      values={{ procedure }}
+      intro={<p className="lead">Every procedure starts with a consult: a dentist examines the tooth, explains your options and their cost.</p>}
+    >
+      <ChoiceGroup
+        name="procedure"
+        legend="Consult"
+        choices={choices}
+      />
+    </StepPage>
+  );
+}
