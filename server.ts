@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -11,8 +12,18 @@ import { EnvError, getEnv } from "./app/platform/env.server";
 import { startOutboxWorker } from "./app/platform/email.server";
 import { isCrossSiteRequest } from "./app/platform/csrf";
 import { observabilityCsp, sentryOptions } from "./app/platform/observability";
-import { redactForLog } from "./app/platform/redact";
-import { loggablePath, securityHeaders } from "./app/platform/security-headers.server";
+import {
+  ALLOWED_METHODS,
+  BodyTooLarge,
+  bodyLimitFor,
+  countFields,
+  isAllowedMethod,
+  readBody,
+  refusalPage,
+  SERVER_TIMEOUTS,
+} from "./app/platform/http-guards.server";
+import { loggablePath, redactForLog } from "./app/platform/redact";
+import { securityHeaders } from "./app/platform/security-headers.server";
 
 async function main() {
   let env;
@@ -71,15 +82,59 @@ async function main() {
   });
   app.use(compression());
 
-  // Remix answers a cross-site (or malformed) Origin on a form post with a thrown error, a 500: refuse it first.
+  const refuse = (res: express.Response, status: number, title: string, message: string) => {
+    res.status(status).set("Cache-Control", "no-store").type("html").send(refusalPage(title, message, env.SUPPORT_EMAIL));
+  };
+
+  // TRACE, PUT, OPTIONS…: no route serves them (Remix would answer some with a 500).
+  app.use((req, res, next) => {
+    if (isAllowedMethod(req.method)) return next();
+    res.set("Allow", ALLOWED_METHODS.join(", "));
+    refuse(res, 405, "Not allowed", `This address does not accept ${req.method.replace(/[^A-Z-]/gi, "").slice(0, 20)} requests.`);
+  });
+
+  // A cross-site, opaque (`Origin: null`) or malformed Origin on a post: refused before anything reads it.
   app.use((req, res, next) => {
     const headers = new Headers();
-    for (const name of ["origin", "host", "x-forwarded-host"]) {
+    for (const name of ["origin", "host", "x-forwarded-host", "sec-fetch-site"]) {
       const value = req.get(name);
-      if (value) headers.set(name, value);
+      if (value !== undefined) headers.set(name, value);
     }
     if (!isCrossSiteRequest(req.method, headers)) return next();
-    res.status(403).type("text/plain").send("This form was sent from another site and was not accepted.");
+    refuse(res, 403, "Form not accepted", "This form was sent from another site and was not accepted. Nothing was changed.");
+  });
+
+  // Form bodies are read here, within their limit (bytes and fields), and handed to Remix from memory.
+  app.use((req, res, next) => {
+    if (req.method !== "POST") return next();
+    const limit = bodyLimitFor(req.path, req.get("content-type"));
+    const tooLarge = () => {
+      refuse(res, 413, "Too much data", "What was sent is larger than this form accepts. Please go back and try again with less.");
+      // The rest of the body is read and discarded so the client, still sending, can read the answer (cut off while
+      // sending, it would see a reset instead of the page); a sender that goes on longer is disconnected.
+      req.resume();
+      res.on("finish", () => {
+        if (req.complete) return;
+        const cutOff = setTimeout(() => req.socket.destroy(), 5_000).unref();
+        req.once("end", () => clearTimeout(cutOff));
+      });
+    };
+    const declared = Number(req.get("content-length") ?? 0);
+    if (declared > limit.maxBytes) return tooLarge();
+    readBody(req, limit.maxBytes).then(
+      (body) => {
+        if (countFields(body, req.get("content-type")) > limit.maxFields) {
+          refuse(res, 413, "Too many fields", "This form was sent with far more fields than it has. Please go back and try again.");
+          return;
+        }
+        res.locals.body = body;
+        next();
+      },
+      (error) => {
+        if (error instanceof BodyTooLarge) return tooLarge();
+        if (!res.headersSent) refuse(res, 400, "Form not received", "The form did not arrive completely. Please try again.");
+      },
+    );
   });
 
   app.get("/healthz", async (_req, res) => {
@@ -91,19 +146,21 @@ async function main() {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: production ? "production" : "development",
-      getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string }),
-    }),
-  );
+  const remix = createRequestHandler({
+    build,
+    mode: production ? "production" : "development",
+    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string }),
+  });
+  app.all("*", (req, res, next) => remix(res.locals.body ? withBody(req, res.locals.body as Buffer) : req, res, next));
 
-  const server: Server = app.listen(env.PORT, env.HOST, () => {
+  // Slow senders are cut off: headers, whole request and idle keep-alive each have a timeout (README).
+  const server: Server = createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.connectionsCheckingInterval }, app);
+  server.headersTimeout = SERVER_TIMEOUTS.headersTimeout;
+  server.requestTimeout = SERVER_TIMEOUTS.requestTimeout;
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  server.listen(env.PORT, env.HOST, () => {
     console.info(`[http] listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
   });
-  server.keepAliveTimeout = 5_000;
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -125,6 +182,22 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * The same request with its body replayed from memory (the body middleware has read it): the Remix adapter
+ * reads only these properties of the request, and the body as a stream.
+ */
+function withBody(req: express.Request, body: Buffer): express.Request {
+  const replay = Readable.from([body], { objectMode: false });
+  return Object.assign(replay, {
+    method: req.method,
+    headers: req.headers,
+    originalUrl: req.originalUrl,
+    hostname: req.hostname,
+    protocol: req.protocol,
+    get: (name: string) => req.get(name),
+  }) as unknown as express.Request;
 }
 
 main().catch((error) => {

@@ -33,9 +33,3 @@ export function securityHeaders({
   if (production) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
-
-/** Paths whose query strings may carry personal data or tokens: logged without the query. */
-export function loggablePath(url: string) {
-  const q = url.indexOf("?");
-  return q === -1 ? url : url.slice(0, q);
-}

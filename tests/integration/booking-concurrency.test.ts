@@ -3,10 +3,10 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { appointments } from "~/db/schema";
+import { appointments, patients } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { createTestDatabase } from "../helpers/db";
-import { createStudioWithProviders, patientInput } from "../fixtures/factories";
+import { createPatient, createStudioWithProviders, patientInput } from "../fixtures/factories";
 
 const run = promisify(execFile);
 const now = new Date("2027-01-04T12:00:00Z");
@@ -48,5 +48,41 @@ describe.skipIf(!hasPostgres)("double booking under concurrency [postgres]", () 
     expect(codes.filter((c) => c === "ok")).toHaveLength(1);
     expect(codes.filter((c) => c === "availability_conflict")).toHaveLength(19);
     expect(await database.db.select().from(appointments).where(eq(appointments.studioSlug, slug))).toHaveLength(1);
+  });
+
+  it("a slot four providers can take, 20 patients at once from two processes, three rounds: all four booked, everyone else told, each within 2 s", async () => {
+    type Answer = { code: string; ms: number };
+    for (let round = 0; round < 3; round++) {
+      const { slug } = await createStudioWithProviders(database.db, { roles: ["hygienist", "hygienist", "hygienist", "hygienist"] });
+      const goAt = String(Date.now() + 3_000); // both processes start their burst at the same instant
+      const child = (prefix: string) =>
+        run(process.execPath, ["--import", "tsx", "tests/fixtures/book-concurrently.ts", database.url!, slug, at.toISOString(), now.toISOString(), "10", `${slug}-${prefix}`, goAt, "timed"], {
+          timeout: 60_000,
+        });
+      const results = await Promise.all([child("a"), child("b")]);
+      const answers = results.flatMap((r) => JSON.parse(r.stdout) as Answer[]);
+      expect(answers).toHaveLength(20);
+      expect(answers.filter((a) => a.code !== "ok" && a.code !== "availability_conflict"), `round ${round + 1}`).toEqual([]);
+      expect(answers.filter((a) => a.code === "ok"), `round ${round + 1}`).toHaveLength(4);
+      expect(Math.max(...answers.map((a) => a.ms)), `round ${round + 1}: slowest answer (ms)`).toBeLessThan(2_000);
+      expect(await database.db.select().from(appointments).where(eq(appointments.studioSlug, slug))).toHaveLength(4);
+    }
+  });
+
+  it("a returning patient booking two studios for the same hour at once: one visit and one conflict, every time", async () => {
+    for (let round = 0; round < 5; round++) {
+      const first = await createStudioWithProviders(database.db);
+      const second = await createStudioWithProviders(database.db);
+      const patient = patientInput();
+      await createPatient(database.db, { email: patient.email }); // returning: no new-patient insert to wait on
+      const outcomes = await Promise.all(
+        [first.slug, second.slug].map((studioSlug) =>
+          bookAppointment(database.db, { studioSlug, serviceCode: "CLNCHK", startsAt: at, now, needsInsurance: false, details: {}, patient }),
+        ),
+      );
+      expect(outcomes.map((o) => (o.ok ? "ok" : o.code)).sort(), `round ${round + 1}`).toEqual(["conflict", "ok"]);
+      const [row] = await database.db.select({ id: patients.id }).from(patients).where(eq(patients.email, patient.email));
+      expect(await database.db.select().from(appointments).where(eq(appointments.patientId, row.id))).toHaveLength(1);
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Garbage posted to every booking route of the real server: never a 500, and a 400 page with messages
 // where the step asks for an answer. Runs against the production build (npm test builds first).
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,10 +85,112 @@ describe("garbage posted to every booking route", () => {
         }
         const forged = await fetch(`${server.url}${pathFor(step)}`, { method: "POST", body: new URLSearchParams(), headers: { Cookie: jar, Origin: "garbage" }, redirect: "manual" });
         if (forged.status !== 403) failures.push(`${step} with a malformed Origin: ${forged.status}`);
+        for (const origin of ["null", "https://evil.example", "file://"]) {
+          const res = await fetch(`${server.url}${pathFor(step)}`, { method: "POST", body: every("a"), headers: { Cookie: jar, Origin: origin }, redirect: "manual" });
+          if (res.status !== 403) failures.push(`${step} with Origin ${origin}: ${res.status}`);
+          if (res.headers.get("set-cookie")) failures.push(`${step} with Origin ${origin}: changed the booking cookie`);
+        }
       }
       expect(failures).toEqual([]);
     });
   }
+
+  it("TRACE and every method no route serves: 405 with Allow, on every kind of path", async () => {
+    for (const url of ["/", "/booking/markets", "/booking/confirmation", "/cookie-consent", "/healthz", "/build/nothing.js", "/no-such-page"]) {
+      for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND", "SEARCH"]) {
+        // fetch refuses to send TRACE: a plain HTTP request.
+        const res = await new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+          const req = httpRequest(`${server.url}${url}`, { method }, (r) => {
+            let body = "";
+            r.on("data", (d) => (body += d));
+            r.on("end", () => resolve({ status: r.statusCode!, allow: r.headers.allow, body }));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+        expect(res.status, `${method} ${url}`).toBe(405);
+        expect(res.allow, `${method} ${url}`).toBe("GET, HEAD, POST");
+        expect(res.body).toContain("does not accept");
+      }
+    }
+  });
+
+  it("form bodies past 64 KB or 300 fields: a 413 page, never a 500, nothing changed", async () => {
+    const jar = (await cookie.serialize(completeState("cleaning"))).split(";")[0];
+    const posts: [string, BodyInit, string][] = [
+      ["a 10 MB form", new URLSearchParams({ market: "boston", x: "a".repeat(10 * 1024 * 1024) }), "application/x-www-form-urlencoded"],
+      ["10,000 fields", new URLSearchParams(Array.from({ length: 10_000 }, (_, i) => [`f${i}`, "1"])), "application/x-www-form-urlencoded"],
+      ["a 100 KB JSON body", JSON.stringify({ x: "a".repeat(100 * 1024) }), "application/json"],
+      [
+        "1,000 multipart fields",
+        Array.from({ length: 1000 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n1\r\n`).join("") + "--x--\r\n",
+        "multipart/form-data; boundary=x",
+      ],
+      [
+        "a 1 MB file outside the upload route",
+        `--x\r\nContent-Disposition: form-data; name="f"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${"a".repeat(1024 * 1024)}\r\n--x--\r\n`,
+        "multipart/form-data; boundary=x",
+      ],
+    ];
+    for (const path of ["/booking/markets", "/booking/contact-info", "/booking/confirmation", "/cookie-consent", "/no-such-page"]) {
+      for (const [label, body, type] of posts) {
+        const res = await fetch(`${server.url}${path}`, { method: "POST", body, headers: { Cookie: jar, "Content-Type": type }, redirect: "manual" });
+        expect(res.status, `${label} to ${path}`).toBe(413);
+        expect(res.headers.get("set-cookie"), `${label} to ${path}`).toBeNull();
+        expect(await res.text()).toMatch(/Too (much data|many fields)/);
+      }
+    }
+    // A chunked body (no Content-Length) is counted as it arrives.
+    let sent = 0;
+    const stream = new ReadableStream({
+      pull(controller) {
+        if ((sent += 16 * 1024) > 1024 * 1024) controller.close();
+        else controller.enqueue(new TextEncoder().encode("a".repeat(16 * 1024)));
+      },
+    });
+    const chunked = await fetch(`${server.url}/booking/markets`, { method: "POST", body: stream, duplex: "half", headers: { "Content-Type": "application/x-www-form-urlencoded" } } as RequestInit);
+    expect(chunked.status).toBe(413);
+    // Normal forms, urlencoded and multipart, still go through.
+    const ok = await fetch(`${server.url}/booking/markets`, { method: "POST", body: new URLSearchParams({ market: "boston" }), redirect: "manual" });
+    expect(ok.status).toBe(303);
+    const multipart = new FormData();
+    multipart.set("market", "boston");
+    const okMultipart = await fetch(`${server.url}/booking/markets`, { method: "POST", body: multipart, redirect: "manual" });
+    expect(okMultipart.status).toBe(303);
+  });
+
+  it("the card upload route takes multipart bodies past the form limit (its own limit is ~21 MB)", async () => {
+    const body = new FormData();
+    body.set("front", new Blob([new Uint8Array(5 * 1024 * 1024)], { type: "image/jpeg" }), "front.jpg");
+    const res = await fetch(`${server.url}/intake/insurance/card`, { method: "POST", body, redirect: "manual" });
+    expect(res.status).not.toBe(413);
+    expect(res.status).toBeLessThan(500);
+    const huge = new FormData();
+    huge.set("front", new Blob([new Uint8Array(22 * 1024 * 1024)], { type: "image/jpeg" }), "front.jpg");
+    expect((await fetch(`${server.url}/intake/insurance/card`, { method: "POST", body: huge, redirect: "manual" })).status).toBe(413);
+  });
+
+  it("cookie consent: a cross-site post changes nothing, and returnTo never leads off-site", async () => {
+    for (const origin of ["null", "https://evil.example", "garbage"]) {
+      const res = await fetch(`${server.url}/cookie-consent`, { method: "POST", body: new URLSearchParams({ returnTo: "/" }), headers: { Origin: origin }, redirect: "manual" });
+      expect(res.status, origin).toBe(403);
+      expect(res.headers.get("set-cookie"), origin).toBeNull();
+    }
+    const targets = ["/\t/evil.example", "/%09/evil.example", "//evil.example", "/\\evil.example", "/%5c/evil.example", "/\r\nX-Evil: 1", "/%0d%0aX-Evil:%201", "https://evil.example", "/%2F%2Fevil.example", "/.//evil.example"];
+    for (const returnTo of targets) {
+      const res = await fetch(`${server.url}/cookie-consent`, { method: "POST", body: new URLSearchParams({ returnTo }), redirect: "manual" });
+      expect(res.status, returnTo).toBe(303);
+      expect(res.headers.get("location"), returnTo).toBe("/");
+      expect(res.headers.get("x-evil"), returnTo).toBeNull();
+    }
+    // The raw bytes too: a TAB or CR sent unencoded in the form body.
+    for (const raw of ["returnTo=/\t/evil.example", "returnTo=/\r/evil.example"]) {
+      const res = await fetch(`${server.url}/cookie-consent`, { method: "POST", body: raw, headers: { "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+      expect(res.headers.get("location"), JSON.stringify(raw)).toBe("/");
+    }
+    const home = await fetch(`${server.url}/cookie-consent`, { method: "POST", body: new URLSearchParams({ returnTo: "/booking/times?week=1" }), redirect: "manual" });
+    expect(home.headers.get("location")).toBe("/booking/times?week=1");
+  });
 
   it("GET of every booking path with a tampered cookie restarts the booking, never a 500", async () => {
     for (const step of STEP_IDS) {

@@ -49,7 +49,10 @@ describe("SIGKILL while booking [pglite]", () => {
     const workers = [0, 1, 2, 3].map(async (w) => {
       for (let i = w; i < slots.length && !killed; i += 4) await book(i).catch(() => undefined);
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    // The kill lands once the server has acknowledged some bookings, with more in flight: waiting for
+    // acknowledgements, not for a fixed time, holds on a slow or a fast machine alike.
+    const start = Date.now();
+    while (acknowledged.length < 6 && Date.now() - start < 30_000) await new Promise((r) => setTimeout(r, 10));
     killed = true;
     server.proc.kill("SIGKILL");
     await server.exited;
