@@ -1,0 +1,73 @@
+/**
+ * Who may open a visit's intake, in one function (decision 006). Today: whoever holds the visit's token
+ * (`?token=…`, a 192-bit bearer secret). The accounts issue adds `via: "account"` here (a logged-in patient's
+ * own visits without the token in hand); every intake loader and action goes through this function.
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { appointments, patients } from "~/db/schema";
+import { requiresIntake } from "~/rules/intake";
+import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
+import { formatLongDateTime } from "~/rules/zoned-time";
+import { getAppointmentByToken } from "~/scheduling/book.server";
+import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
+
+export type IntakeVisit = {
+  appointment: typeof appointments.$inferSelect;
+  via: "token" | "account";
+  token: string;
+  /** "Invisalign consult at Fenway, Monday, March 15, 2027 at 9:00 AM EDT" (the studio's zone). */
+  label: { service: string; studio: string; when: string };
+  /** The health history is asked for the services the spec's intake rule names. */
+  health: boolean;
+  /** Anything to do at all: the service needs intake, or the visit needs insurance (spec §5). */
+  needed: boolean;
+  /** What the booking already said about insurance (prefills the provider step). */
+  bookedInsurance: { kind: "carrier"; carrier: string; memberId?: string } | { kind: "self-pay" } | undefined;
+};
+
+/** The same answer for an unknown, short, long, malformed or cancelled-visit token (the site's 404 page). */
+export function notFound(): Response {
+  return new Response("Not found", { status: 404 });
+}
+
+const visits = new WeakMap<Request, Promise<IntakeVisit>>();
+
+/** The visit this request may open the intake of, or a thrown 404. Memoised per request. */
+export function intakeAccess(request: Request): Promise<IntakeVisit> {
+  let visit = visits.get(request);
+  if (!visit) {
+    visit = findVisit(request);
+    visits.set(request, visit);
+  }
+  return visit;
+}
+
+async function findVisit(request: Request): Promise<IntakeVisit> {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const db = await getDb();
+  const appointment = await getAppointmentByToken(db, token);
+  if (!appointment || appointment.status === "CANCELLED") throw notFound();
+  const [studio, service, [patient]] = await Promise.all([
+    getStudioAnyState(db, appointment.studioSlug),
+    getService(db, appointment.serviceType),
+    db.select({ preferences: patients.preferences }).from(patients).where(eq(patients.id, appointment.patientId)),
+  ]);
+  if (!studio || !service) throw notFound();
+  const health = requiresIntake(appointment.serviceType);
+  const needsInsurance = appointmentNeedsInsurance({
+    needsInsurance: appointment.needsInsurance,
+    serviceType: appointment.serviceType,
+    preferences: patient?.preferences ?? [],
+  });
+  const booked = appointment.details?.insurance as IntakeVisit["bookedInsurance"];
+  return {
+    appointment,
+    via: "token",
+    token: appointment.token,
+    label: { service: service.name, studio: studio.name, when: formatLongDateTime(appointment.startsAt, studio.tz) },
+    health,
+    needed: health || needsInsurance,
+    bookedInsurance: booked && typeof booked === "object" && "kind" in booked ? booked : undefined,
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Every intake page and photo: the token in the URL is a bearer secret and the page holds health data —
+ * never cached by a shared cache or the browser's back-forward store, never leaked in a Referer.
+ */
+export const INTAKE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } as const;
+
+export const intakeHeaders = () => INTAKE_HEADERS;
+
+/** An intake page's document title: which step, for which visit; not indexed. */
+export function intakeMeta({ data }: { data?: unknown }) {
+  const d = data as { title?: unknown; visit?: { service?: string } } | undefined;
+  const title = typeof d?.title === "string" ? d.title : "Intake";
+  const visit = d?.visit?.service ? ` — ${d.visit.service}` : "";
+  return [{ title: `${title}${visit} — Studio Dental` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,71 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { providerSchema, toInsurance } from "~/intake/schemas.server";
+import { intakeHeaders, intakeMeta } from "~/intake/headers";
+import { CARRIER_CHOICES, PLAN_TYPES, RELATIONSHIPS, SELF_PAY } from "~/intake/options";
+import { localPlanRules, runPlanCheck, type PlanCheckRecord } from "~/intake/plan-check";
+import { intakeSteps, openIntakeStep, withToken } from "~/intake/step.server";
+import { savePlanCheck } from "~/intake/store.server";
+import { ChoiceGroup, TextField } from "~/ui/form";
+import { IntakeStepPage } from "~/ui/intake-page";
+
+export const headers = intakeHeaders;
+export const meta = intakeMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { visit, ctx, page } = await openIntakeStep(request, "insurance-provider");
+  const ins = ctx.state.insurance;
+  const booked = visit.bookedInsurance;
+  // The saved answer, else what the patient said while booking.
+  const values =
+    ins?.kind === "carrier"
+      ? {
+          carrier: ins.carrier,
+          planName: ins.planName ?? "",
+          planType: ins.planType,
+          memberId: ins.memberId,
+          groupNumber: ins.groupNumber ?? "",
+          relationship: ins.subscriber.relationship,
+          subscriberName: ins.subscriber.relationship === "self" ? "" : ins.subscriber.name,
+          subscriberDob: ins.subscriber.relationship === "self" ? "" : ins.subscriber.dateOfBirth,
+        }
+      : ins?.kind === "none"
+        ? { carrier: SELF_PAY }
+        : booked?.kind === "carrier"
+          ? { carrier: booked.carrier, memberId: booked.memberId ?? "" }
+          : booked?.kind === "self-pay"
+            ? { carrier: SELF_PAY }
+            : {};
+  return json({ ...page, back: page.back ?? withToken(visit, "/intake"), values });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { visit, submitStep } = await intakeSteps(request);
+  let planCheck: PlanCheckRecord | null | undefined;
+  const response = await submitStep(request, "insurance-provider", providerSchema(), async (value) => {
+    const insurance = toInsurance(value);
+    // The practice's own plan rules (not an eligibility verification), kept with the intake for the results page.
+    planCheck = insurance.kind === "carrier" ? await runPlanCheck(localPlanRules, insurance) : null;
+    return { insurance };
+  });
+  if (planCheck !== undefined) await savePlanCheck(visit, planCheck);
+  return response;
+}
+
+export default function InsuranceProvider() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <IntakeStepPage title={data.title} visit={data.visit} progress={data.progress} back={data.back} result={result} values={data.values}>
+      <ChoiceGroup name="carrier" legend="Who is your dental insurance with?" choices={CARRIER_CHOICES} />
+      <TextField name="planName" label="Name of your plan (for “Another plan”)" hint="As it is written on your card." autoComplete="off" />
+      <ChoiceGroup name="planType" legend="What type of plan is it?" hint="Your card or your plan’s documents say so." choices={[...PLAN_TYPES]} />
+      <TextField name="memberId" label="Member ID" hint="On the front of your card; sometimes called subscriber ID." autoComplete="off" />
+      <TextField name="groupNumber" label="Group number (optional)" hint="Also on your card, if it has one." autoComplete="off" />
+      <ChoiceGroup name="relationship" legend="Whose plan is it?" choices={[...RELATIONSHIPS]} />
+      <TextField name="subscriberName" label="Their full name (if the plan is not yours)" autoComplete="off" />
+      <TextField name="subscriberDob" label="Their date of birth (if the plan is not yours)" type="date" min="1900-01-01" />
+    </IntakeStepPage>
+  );
+}
