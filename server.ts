@@ -108,16 +108,25 @@ async function main() {
   app.use((req, res, next) => {
     if (req.method !== "POST") return next();
     const limit = bodyLimitFor(req.path, req.get("content-type"));
-    const tooLarge = () => {
-      refuse(res, 413, "Too much data", "What was sent is larger than this form accepts. Please go back and try again with less.");
-      // The rest of the body is read and discarded so the client, still sending, can read the answer (cut off while
-      // sending, it would see a reset instead of the page); a sender that goes on longer is disconnected.
+    // The rest of the body is read and discarded so the client, still sending, can read the answer (cut off while
+    // sending, it would see a reset instead of the page); a sender that goes on longer is disconnected.
+    const discardRest = () => {
       req.resume();
       res.on("finish", () => {
         if (req.complete) return;
         const cutOff = setTimeout(() => req.socket.destroy(), 5_000).unref();
         req.once("end", () => clearTimeout(cutOff));
       });
+    };
+    const tooLarge = () => {
+      discardRest();
+      if (!limit.upload) {
+        return refuse(res, 413, "Too much data", "What was sent is larger than this form accepts. Please go back and try again with less.");
+      }
+      // An upload page answers for itself (400, the form with the reason), given no body: never a 413 page.
+      res.locals.body = Buffer.alloc(0);
+      res.locals.uploadTooLarge = true;
+      next();
     };
     const declared = Number(req.get("content-length") ?? 0);
     if (declared > limit.maxBytes) return tooLarge();
@@ -149,9 +158,9 @@ async function main() {
   const remix = createRequestHandler({
     build,
     mode: production ? "production" : "development",
-    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string }),
+    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, uploadTooLarge: res.locals.uploadTooLarge === true }),
   });
-  app.all("*", (req, res, next) => remix(res.locals.body ? withBody(req, res.locals.body as Buffer) : req, res, next));
+  app.all("*", (req, res, next) => remix(res.locals.body !== undefined ? withBody(req, res.locals.body as Buffer) : req, res, next));
 
   // Slow senders are cut off: headers, whole request and idle keep-alive each have a timeout (README).
   const server: Server = createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.connectionsCheckingInterval }, app);

@@ -29,11 +29,12 @@ export const SERVER_TIMEOUTS = {
   connectionsCheckingInterval: 1_000,
 } as const;
 
-export type BodyLimit = { maxBytes: number; maxFields: number };
+/** `upload`: the page answers an over-limit post itself (server.ts passes it on with no body). */
+export type BodyLimit = { maxBytes: number; maxFields: number; upload?: true };
 
 export function bodyLimitFor(pathname: string, contentType: string | undefined): BodyLimit {
   const multipart = /^multipart\/form-data\b/i.test(contentType ?? "");
-  if (multipart && UPLOAD_PATHS.has(pathname.replace(/\/+$/, ""))) return { maxBytes: UPLOAD_MAX_BYTES, maxFields: UPLOAD_MAX_FIELDS };
+  if (multipart && UPLOAD_PATHS.has(pathname.replace(/\/+$/, ""))) return { maxBytes: UPLOAD_MAX_BYTES, maxFields: UPLOAD_MAX_FIELDS, upload: true };
   return { maxBytes: FORM_MAX_BYTES, maxFields: FORM_MAX_FIELDS };
 }
 

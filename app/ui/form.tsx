@@ -136,6 +136,22 @@ export function TextField({
   );
 }
 
+/**
+ * A labelled file input for a photo: `accept` names the image types, `capture` opens the camera on a phone.
+ * Its error comes from the form by `name`; a file cannot be kept after a failed post, so the page shows
+ * what is already stored beside it.
+ */
+export function FileField({ name, label, hint, accept, capture }: { name: string; label: string; hint?: string; accept: string; capture?: "environment" | "user" }) {
+  const { error } = useField(name);
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <FieldMessages name={name} hint={hint} error={error} />
+      <input id={name} name={name} type="file" accept={accept} capture={capture} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, hint, error)} />
+    </div>
+  );
+}
+
 export type Choice = { value: string; label: string; detail?: string };
 
 /**
