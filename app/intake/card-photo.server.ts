@@ -7,6 +7,7 @@
  */
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import sharp from "sharp";
+import { assertSameOrigin } from "~/platform/form-data.server";
 import type { CardSide, StoredPhoto } from "./store.server";
 
 export const CARD_SIDES: readonly CardSide[] = ["front", "back"];
@@ -36,6 +37,7 @@ async function collect(data: AsyncIterable<Uint8Array>, max: number): Promise<Bu
  * is no photo; anything that is not a readable multipart form reads as "broken" (the page says so).
  */
 export async function readCardUpload(request: Request): Promise<CardUpload> {
+  assertSameOrigin(request);
   const photos: CardUpload["photos"] = {};
   let later = false;
   if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {

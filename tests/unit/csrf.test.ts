@@ -37,6 +37,12 @@ describe("CSRF rule: form posts must come from this site", () => {
   ])("treats the opaque or malformed Origin %j as cross-site", (origin) => {
     expect(isCrossSiteRequest("POST", h({ host: "dental.example.com", origin }))).toBe(true);
   });
+  it("lets a no-referrer page of ours post to itself (Origin null, Sec-Fetch-Site same-origin); null from elsewhere stays refused", () => {
+    expect(isCrossSiteRequest("POST", h({ host: "dental.example.com", origin: "null", "sec-fetch-site": "same-origin" }))).toBe(false);
+    for (const site of ["same-site", "cross-site", "none"]) {
+      expect(isCrossSiteRequest("POST", h({ host: "dental.example.com", origin: "null", "sec-fetch-site": site }))).toBe(true);
+    }
+  });
   it("refuses a browser's Sec-Fetch-Site: cross-site even without an Origin", () => {
     expect(isCrossSiteRequest("POST", h({ host: "dental.example.com", "sec-fetch-site": "cross-site" }))).toBe(true);
   });

@@ -1,0 +1,86 @@
+/** The booking journey's moves, shared by the specs that book before they go on (booking, intake). */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, jsEnabled } from "./support";
+
+/** Clicks the step's submit button and waits for the next page (a document navigation without JS). */
+export async function next(page: Page, name: string | RegExp = "Continue") {
+  await page.getByRole("button", { name, exact: typeof name === "string" }).click();
+  await page.waitForLoadState("load");
+}
+
+export async function step(page: Page, path: string) {
+  await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
+  await expectNoAxeViolations(page);
+}
+
+async function pickFirstTime(page: Page) {
+  await step(page, "/booking/times");
+  await page.locator('input[name="slot"]').first().check();
+  await next(page);
+}
+
+/** The common tail: studio → time → email → details → insurance → (card) → review → book. */
+export async function finish(page: Page, { studio, email, card }: { studio: string; email: string; card: boolean }) {
+  await step(page, "/booking/studios");
+  await page.getByLabel(studio).check();
+  await next(page);
+  await pickFirstTime(page);
+
+  await step(page, "/booking/email");
+  await page.getByLabel("Email address").fill(email);
+  await next(page);
+
+  await step(page, "/booking/contact-info");
+  await page.getByLabel("First name").fill("Alex");
+  await page.getByLabel("Last name").fill("Rivera");
+  await page.getByLabel("Mobile number").fill("(617) 555-0100");
+  await page.getByLabel("Date of birth").fill("1990-05-01");
+  await page.getByLabel("Mint").check();
+  await page.getByLabel("Comedy").check();
+  await next(page);
+
+  await step(page, "/booking/insurance");
+  await expect(page.getByText("Some dental plans are not accepted")).toBeVisible();
+  await page.getByLabel("Guardian").check();
+  await page.getByLabel("Member ID (optional)").fill("GRD12345");
+  await next(page);
+
+  await step(page, "/booking/insurance-status");
+  await next(page);
+
+  if (card) {
+    await step(page, "/booking/payment-info");
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry month").selectOption("12");
+    await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+    await page.getByLabel("Security code (CVC)").fill("123");
+    await page.getByLabel("Name on card").fill("Alex Rivera");
+    await next(page, "Save card and continue");
+  }
+
+  await step(page, "/booking/confirmation");
+  await expect(page.getByText(email)).toBeVisible();
+  await next(page, "Book appointment");
+  await expect(page).toHaveURL(/\/booking\/confirmed\//);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/booked/i);
+  await expectNoAxeViolations(page);
+  const token = new URL(page.url()).pathname.split("/").pop()!;
+  if (jsEnabled(test.info())) {
+    // With JavaScript the tag manager's data layer hears of the booking once, with an event id.
+    const events = () =>
+      page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; eventId?: string }[] }).dataLayer ?? []).filter((e) => e.event === "booking_success"));
+    await expect.poll(async () => (await events()).length).toBe(1);
+    expect((await events())[0].eventId).toMatch(/^bk_[0-9a-f]{24}$/);
+  }
+
+  // What the database holds, read through the dev-only outbox page.
+  await page.goto("/dev/outbox");
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: token })).toHaveCount(1);
+  return token;
+}
+
+export function uniqueEmail(journey: string) {
+  return `${journey}-${test.info().project.name}-${Date.now()}@example.com`;
+}
+
