@@ -40,6 +40,15 @@ test("intake from the confirmed page: card photos without EXIF, resumed from the
   await expect(page.getByRole("alert")).toContainText("is not a JPEG, PNG or WebP image");
   await expectNoAxeViolations(page);
 
+  // Too large, through the real server: a 12 MB photo, and a 22 MB post over the whole upload's limit.
+  for (const megabytes of [12, 22]) {
+    const big = await page.request.post(`/intake/insurance/card?token=${token}`, {
+      multipart: { front: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(megabytes << 20)]) } },
+    });
+    expect(big.status(), `${megabytes} MB`).toBe(400);
+    expect(await big.text()).toContain("larger than 10 MB");
+  }
+
   await page.getByLabel("Front of your card").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await sidewaysJpegWithGps() });
   await page.getByLabel("Back of your card").setInputFiles({ name: "back.png", mimeType: "image/png", buffer: await pngWithGps() });
   await next(page, "Save and continue");
