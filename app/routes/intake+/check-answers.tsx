@@ -109,7 +109,7 @@ export default function CheckAnswers() {
               <dt>Photos</dt>
               <dd>
                 {data.card.photos.length
-                  ? data.card.photos.map((p) => <img key={p.side} src={p.src} alt={`Your card, ${p.side}`} width={160} height={100} />)
+                  ? data.card.photos.map((p) => <img key={p.side} src={p.src} alt={`Your card, ${p.side}`} width={160} />)
                   : null}
                 {data.card.photos.length < 2 ? <p>{data.card.later ? "You’ll bring your card to the visit." : "No photo."}</p> : null}
               </dd>
