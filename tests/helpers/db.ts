@@ -16,7 +16,8 @@ export async function createTestDatabase(engine: Engine, { seed = true } = {}): 
     return database;
   }
   const admin = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `dental_t_${randomBytes(6).toString("hex")}`;
+  // Named after the test server's own database (dental_ci_test_t_…), so each run's leftovers are recognisable.
+  const name = `${admin.pathname.slice(1).toLowerCase().replace(/[^a-z0-9_]/g, "").slice(0, 40) || "dental"}_t_${randomBytes(6).toString("hex")}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   await client.query(`CREATE DATABASE ${name}`);

@@ -21,6 +21,7 @@ const { completeState } = await import("../fixtures/booking-states");
 const { bookingCookie } = await import("~/booking/step.server");
 const { emailOutbox } = await import("~/db/schema");
 const { formatSlotTime } = await import("~/scheduling/availability");
+const { DEMO_WEEKLY_HOURS } = await import("~/db/catalogue");
 const timesRoute = await import("~/routes/booking+/times");
 const confirmationRoute = await import("~/routes/booking+/confirmation");
 const confirmedRoute = await import("~/routes/booking+/confirmed.$token");
@@ -68,9 +69,9 @@ describeEachEngine("booking guarantees", ({ db }) => {
 
   it("a Central-time studio shows Central time on the times page, the review, the visit page, the email and the .ics", async () => {
     const state: BookingState = { ...completeState("cleaning"), market: "nashville", studio: "east-nashville", email: "central.time@example.com" };
-    const times = (await (await get(timesRoute.loader as Fn, "/booking/times", await cookieFor(state))).json()) as TimesPage;
+    // Next week, so the day's first time is the studio's opening time whatever the hour the test runs at.
+    const times = (await (await get(timesRoute.loader as Fn, "/booking/times?week=1", await cookieFor(state))).json()) as TimesPage;
     const day = times.days[0];
-    // A morning time, so Central and Eastern differ in their hour and in their abbreviation.
     const startsAt = day.slots[0].value;
     const start = new Date(startsAt);
     const central = formatSlotTime(start, "America/Chicago");
@@ -78,9 +79,16 @@ describeEachEngine("booking guarantees", ({ db }) => {
     const zone = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", timeZoneName: "short" }).formatToParts(start).find((p) => p.type === "timeZoneName")!.value;
     expect(["CST", "CDT"]).toContain(zone);
     expect(central).not.toBe(eastern);
-    const hours = Number(new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", hourCycle: "h23" }).format(start));
-    expect(hours).toBeGreaterThanOrEqual(7); // studio hours are local: the first slot is in the Central morning, not shifted by an hour
-    expect(hours).toBeLessThanOrEqual(10);
+    // Studio hours are Central wall time: the first time of the day is the opening time there (8:00, 9:00 or 10:00),
+    // not an Eastern opening shifted by an hour.
+    const wall = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "short", hour: "numeric", minute: "numeric", hourCycle: "h23" })
+        .formatToParts(start)
+        .map((p) => [p.type, p.value]),
+    );
+    const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(wall.weekday);
+    const opening = DEMO_WEEKLY_HOURS.find((h) => h.weekday === weekday)!.startMinute;
+    expect(Number(wall.hour) * 60 + Number(wall.minute)).toBe(opening);
 
     expect(day.heading).toContain(`(${zone})`);
     expect(JSON.stringify(day.slots[0])).toContain(central);
