@@ -50,21 +50,22 @@ describe.skipIf(!hasPostgres)("double booking under concurrency [postgres]", () 
     expect(await database.db.select().from(appointments).where(eq(appointments.studioSlug, slug))).toHaveLength(1);
   });
 
-  it("a slot four providers can take, 20 patients at once from two processes, three rounds: all four booked, everyone else told, each within 2 s", async () => {
-    type Answer = { code: string; ms: number };
+  // Outcomes only: how long the answers take is measured by bench/contention.ts (p50/p95/max), never asserted here.
+  it("a slot four providers can take, 20 patients at once from two processes, three rounds: all four booked, everyone else told", async () => {
     for (let round = 0; round < 3; round++) {
       const { slug } = await createStudioWithProviders(database.db, { roles: ["hygienist", "hygienist", "hygienist", "hygienist"] });
       const goAt = String(Date.now() + 3_000); // both processes start their burst at the same instant
       const child = (prefix: string) =>
-        run(process.execPath, ["--import", "tsx", "tests/fixtures/book-concurrently.ts", database.url!, slug, at.toISOString(), now.toISOString(), "10", `${slug}-${prefix}`, goAt, "timed"], {
+        run(process.execPath, ["--import", "tsx", "tests/fixtures/book-concurrently.ts", database.url!, slug, at.toISOString(), now.toISOString(), "10", `${slug}-${prefix}`, goAt], {
           timeout: 60_000,
         });
       const results = await Promise.all([child("a"), child("b")]);
-      const answers = results.flatMap((r) => JSON.parse(r.stdout) as Answer[]);
-      expect(answers).toHaveLength(20);
-      expect(answers.filter((a) => a.code !== "ok" && a.code !== "availability_conflict"), `round ${round + 1}`).toEqual([]);
-      expect(answers.filter((a) => a.code === "ok"), `round ${round + 1}`).toHaveLength(4);
-      expect(Math.max(...answers.map((a) => a.ms)), `round ${round + 1}: slowest answer (ms)`).toBeLessThan(2_000);
+      const codes = results.flatMap((r) => JSON.parse(r.stdout) as string[]);
+      expect(codes).toHaveLength(20);
+      // Every patient is either booked or told the time was just taken: no generic error, nobody left hanging.
+      expect(codes.filter((c) => c !== "ok" && c !== "availability_conflict"), `round ${round + 1}`).toEqual([]);
+      expect(codes.filter((c) => c === "ok"), `round ${round + 1}`).toHaveLength(4);
+      // Every acknowledged visit is there, and nothing more.
       expect(await database.db.select().from(appointments).where(eq(appointments.studioSlug, slug))).toHaveLength(4);
     }
   });
