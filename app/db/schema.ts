@@ -4,6 +4,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -27,6 +28,11 @@ export const studios = pgTable("studios", {
   name: text("name").notNull(),
   address: text("address").notNull().default(""),
   phone: text("phone").notNull().default(""),
+  /** Opening hours as patients read them ("Mon–Fri 8 AM–5 PM"); the bookable hours are the providers'. */
+  openingHours: text("opening_hours").notNull().default(""),
+  /** Where the studio is, for the calendar file's GEO; null when not known. */
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
   /** Null means "not known": the timezone rule falls back to America/New_York with a warning. */
   timezone: text("timezone"),
   enabled: boolean("enabled").notNull().default(true),
