@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -14,6 +15,7 @@ import {
   text,
   timestamp,
   unique,
+  varchar,
 } from "drizzle-orm/pg-core";
 
 export const markets = pgTable("markets", {
@@ -106,6 +108,22 @@ export const providerTimeOff = pgTable(
 
 export type Preference = { name: string; value?: string };
 
+/**
+ * A patient's account (issue 9, decision 008): the spec's Person. The email is stored lower-cased and is
+ * verified before the account exists; the password only as an argon2id hash.
+ */
+export const persons = pgTable("persons", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }).notNull(),
+  /** Spec §3 Person.last_mobile_app_login: a login inside the app's web view (stale after 60 days, §5). */
+  lastMobileAppLogin: timestamp("last_mobile_app_login", { withTimezone: true }),
+  passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const patients = pgTable("patients", {
   id: serial("id").primaryKey(),
   /** Stored lower-cased: one patient per email address. */
@@ -118,6 +136,8 @@ export const patients = pgTable("patients", {
   preferences: jsonb("preferences").$type<Preference[]>().notNull().default([]),
   /** An active scaling-and-root-planing treatment plan: cleanings must be booked by the studio. */
   hasSrpTxPlan: boolean("has_srp_tx_plan").notNull().default(false),
+  /** The account that verified this email address: its visits are the account's (issue 9). */
+  personId: integer("person_id").references(() => persons.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -229,3 +249,55 @@ export const intakeAudit = pgTable(
   },
   (t) => [index("intake_audit_appointment_idx").on(t.appointmentId, t.at)],
 );
+
+/**
+ * Logged-in sessions (decision 008): the id in the idToken cookie is a 256-bit secret; only its SHA-256 is
+ * stored. Every request reads the row, so ending it (logout, a password reset) takes effect at once.
+ */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => persons.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    inWebView: boolean("in_web_view").notNull().default(false),
+  },
+  (t) => [index("auth_sessions_person_idx").on(t.personId)],
+);
+
+/**
+ * One-time codes and links by email: sign-up verification, password reset, email change. Stored as keyed
+ * hashes; one live code per purpose and address (a new one replaces the old), 10 minutes, 5 tries.
+ */
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: serial("id").primaryKey(),
+    purpose: text("purpose", { enum: ["signup", "reset", "change_email"] }).notNull(),
+    /** Where the code was sent (for a change of email: the new address). */
+    email: text("email").notNull(),
+    personId: integer("person_id").references(() => persons.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    linkHash: text("link_hash").notNull().unique(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("auth_codes_purpose_email").on(t.purpose, t.email),
+    check("auth_codes_purpose", sql`${t.purpose} in ('signup', 'reset', 'change_email')`),
+  ],
+);
+
+/** rate-limiter-flexible's RateLimiterPostgres table (its own layout), shared by every container. */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
