@@ -15,6 +15,21 @@ export async function createTestDatabase(engine: Engine, { seed = true } = {}): 
     if (seed) await seedCatalogue(database.db);
     return database;
   }
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: empty.url });
+  if (seed) await seedCatalogue(database.db);
+  return {
+    ...database,
+    url: empty.url,
+    async close() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new, empty database (not migrated, not seeded) on TEST_DATABASE_URL's server, and a way to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   // Named after the test server's own database (dental_ci_test_t_…), so each run's leftovers are recognisable.
   const name = `${admin.pathname.slice(1).toLowerCase().replace(/[^a-z0-9_]/g, "").slice(0, 40) || "dental"}_t_${randomBytes(6).toString("hex")}`;
@@ -24,13 +39,9 @@ export async function createTestDatabase(engine: Engine, { seed = true } = {}): 
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  if (seed) await seedCatalogue(database.db);
   return {
-    ...database,
     url: url.toString(),
-    async close() {
-      await database.close();
+    async drop() {
       const drop = new pg.Client({ connectionString: admin.toString() });
       await drop.connect();
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
