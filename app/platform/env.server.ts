@@ -8,6 +8,14 @@ const flag = z
   .default("false")
   .transform((v) => v === "true" || v === "1");
 
+/** An optional Contentful id or token (letters, digits, `_` and `-`). */
+const contentfulId = (what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, `must be ${what}`)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -40,6 +48,20 @@ const envSchema = z
     SEGMENT_WRITE_KEY: z
       .string()
       .regex(/^[A-Za-z0-9]{1,64}$/, "must be a Segment write key")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // Contentful (README "Content"): without a space's id and token, the embedded content in content/ is used.
+    CONTENTFUL_ENVIRONMENT: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, "must be an environment id").default("master"),
+    CONTENTFUL_MARKETING_SPACE_ID: contentfulId("a space id"),
+    CONTENTFUL_MARKETING_DELIVERY_TOKEN: contentfulId("an access token"),
+    CONTENTFUL_MARKETING_PREVIEW_TOKEN: contentfulId("an access token"),
+    CONTENTFUL_PROFILE_SPACE_ID: contentfulId("a space id"),
+    CONTENTFUL_PROFILE_DELIVERY_TOKEN: contentfulId("an access token"),
+    CONTENTFUL_PROFILE_PREVIEW_TOKEN: contentfulId("an access token"),
+    /** Another host for the client: `host[:port]`, or an `http://` / `https://` URL (`http://` means plain HTTP). */
+    CONTENTFUL_HOST: z
+      .string()
+      .regex(/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?\/?$/, "must be a host[:port] or an http(s):// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
   })

@@ -21,7 +21,7 @@ const { createRequestHandler } = await import("@remix-run/node");
 const { isWebView } = await import("~/rules/web-view");
 const root = await import("~/root");
 const entryServer = await import("~/entry.server");
-const about = await import("~/routes/_marketing+/about");
+const about = await import("~/routes/_marketing+/$slug");
 
 type ServerBuild = import("@remix-run/node").ServerBuild;
 
@@ -84,7 +84,7 @@ describe("the viewport meta through the real root document", () => {
 
   beforeAll(() => {
     const fixtureModule = { default: () => createElement("h1", null, "Web view fixture") };
-    const modules: Record<string, object> = { root, "routes/_marketing+/about": about };
+    const modules: Record<string, object> = { root, "routes/_marketing+/$slug": about };
     for (const id of Object.values(FIXTURES)) modules[id] = fixtureModule;
     const routes: ServerBuild["routes"] = {};
     const manifestRoutes: ServerBuild["assets"]["routes"] = {};
@@ -103,7 +103,7 @@ describe("the viewport meta through the real root document", () => {
         hasErrorBoundary: "ErrorBoundary" in module,
       };
     }
-    expect(Object.keys(routes).sort()).toEqual(["root", "routes/_marketing+/about", ...Object.values(FIXTURES)].sort());
+    expect(Object.keys(routes).sort()).toEqual(["root", "routes/_marketing+/$slug", ...Object.values(FIXTURES)].sort());
     const build = {
       mode: "production",
       entry: { module: entryServer },

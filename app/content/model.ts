@@ -1,0 +1,48 @@
+/**
+ * What pages render from content, whichever the source: plain objects that travel as loader data.
+ * An entry missing a required field is treated as missing (null), never a broken page.
+ */
+import type { Document } from "@contentful/rich-text-types";
+import type { DeliveredEntry } from "./export";
+
+export type ContentPage = {
+  slug: string;
+  title: string;
+  description: string;
+  heading: string;
+  intro: string;
+  body: Document | null;
+  cta: { label: string; href: string } | null;
+};
+
+export type Popup = { popupId: string; title: string; description: string; buttonText: string; buttonHref: string };
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+/** Only paths on this site: content cannot send a patient off-site from a button. */
+const sitePath = (value: unknown) => (typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : "");
+
+function isDocument(value: unknown): value is Document {
+  return typeof value === "object" && value !== null && (value as Document).nodeType === "document" && Array.isArray((value as Document).content);
+}
+
+export function toPage(entry: DeliveredEntry): ContentPage | null {
+  const f = entry.fields;
+  if (!text(f.slug) || !text(f.title) || !text(f.heading)) return null;
+  const label = text(f.ctaLabel);
+  const href = sitePath(f.ctaHref);
+  return {
+    slug: text(f.slug),
+    title: text(f.title),
+    description: text(f.description),
+    heading: text(f.heading),
+    intro: text(f.intro),
+    body: isDocument(f.body) ? f.body : null,
+    cta: label && href ? { label, href } : null,
+  };
+}
+
+export function toPopup(entry: DeliveredEntry): Popup | null {
+  const f = entry.fields;
+  if (!text(f.popupId) || !text(f.title)) return null;
+  return { popupId: text(f.popupId), title: text(f.title), description: text(f.description), buttonText: text(f.buttonText) || "Book a visit", buttonHref: sitePath(f.buttonHref) || "/booking" };
+}

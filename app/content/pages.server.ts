@@ -1,0 +1,87 @@
+/**
+ * Content for pages, within a render budget: an in-process cache that serves a fresh copy for a minute, then
+ * the stale copy while it refreshes in the background; when Contentful is slow, down or answers garbage,
+ * the last good copy, else the embedded content. A missing entry is null (the route answers 404).
+ */
+import { contentfulSettings, contentfulSource, embeddedSource, REQUEST_TIMEOUT_MS, type ContentSource, type Space } from "./source.server";
+import type { DeliveredEntry } from "./export";
+import { toPage, toPopup, type ContentPage, type Popup } from "./model";
+
+const FRESH_MS = 60_000;
+
+type Cached = { entries: DeliveredEntry[]; at: number };
+const cache = new Map<string, Cached>();
+const refreshing = new Map<string, Promise<DeliveredEntry[]>>();
+
+function sources(space: Space): { live: ContentSource | null; background: ContentSource | null; embedded: ContentSource } {
+  const settings = contentfulSettings(space);
+  return {
+    live: settings && contentfulSource(space, settings),
+    background: settings && contentfulSource(space, settings, { retries: 2 }),
+    embedded: embeddedSource(space),
+  };
+}
+
+function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`content: no answer within ${ms} ms`)), ms);
+    work.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}
+
+async function find(space: Space, contentType: string, field: string, value: string): Promise<DeliveredEntry[]> {
+  const { live, background, embedded } = sources(space);
+  if (!live || !background) return embedded.find(contentType, field, value);
+  const key = `${space}/${contentType}/${field}=${value}`;
+  const hit = cache.get(key);
+  const refresh = (source: ContentSource) => {
+    let running = refreshing.get(key);
+    if (!running) {
+      running = source.find(contentType, field, value).then((entries) => {
+        cache.set(key, { entries, at: Date.now() });
+        return entries;
+      });
+      running.catch((error: unknown) => console.warn(`[content] ${source.name}: ${key} kept from the last good copy (${error instanceof Error ? error.name : "error"})`));
+      running.finally(() => refreshing.delete(key)).catch(() => {});
+      refreshing.set(key, running);
+    }
+    return running;
+  };
+  if (hit && Date.now() - hit.at < FRESH_MS) return hit.entries;
+  if (hit) {
+    void refresh(background).catch(() => {});
+    return hit.entries; // stale while it revalidates
+  }
+  try {
+    return await withBudget(refresh(live), REQUEST_TIMEOUT_MS + 300);
+  } catch {
+    return embedded.find(contentType, field, value);
+  }
+}
+
+/** The page at `/<slug>` (home: "home"), or null. */
+export async function getPage(slug: string): Promise<ContentPage | null> {
+  const [entry] = await find("marketing", "page", "slug", slug);
+  return entry ? toPage(entry) : null;
+}
+
+/** A referral campaign's popup, or null. */
+export async function getPopup(popupId: string): Promise<Popup | null> {
+  const [entry] = await find("marketing", "friendbuyPopup", "popupId", popupId);
+  return entry ? toPopup(entry) : null;
+}
+
+/** For tests: forget cached copies (a new "process"). */
+export function forgetContent() {
+  cache.clear();
+}
+
+/** A content page's loader data, or the site's 404 when the entry is missing. */
+export async function loadContentPage(slug: string) {
+  const page = await getPage(slug);
+  if (!page) throw new Response("Not found", { status: 404 });
+  return page;
+}

@@ -1,0 +1,19 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { loadContentPage } from "~/content/pages.server";
+import { ContentPageView, contentPageMeta } from "~/ui/content-page";
+
+/** The public site's pages from content; any other single-segment path is the 404 without asking the CMS. */
+const PAGES = new Set(["about", "terms", "breezy-braces", "orthodontics", "invisalign", "leadership", "invite-a-friend"]);
+
+export const meta = contentPageMeta;
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? "";
+  if (!PAGES.has(slug)) throw new Response("Not found", { status: 404 });
+  return json(await loadContentPage(slug));
+}
+
+export default function MarketingPage() {
+  return <ContentPageView page={useLoaderData<typeof loader>()} />;
+}
