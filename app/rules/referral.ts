@@ -15,3 +15,17 @@ export function captureReferral(params: URLSearchParams): CapturedReferral | nul
   if (v2) return REFERRAL_CODE.test(v2) ? { code: v2, version: "v2" } : null;
   return null;
 }
+
+/** The referral campaigns that have a popup (spec §9). */
+export const POPUP_CAMPAIGNS = ["evergreen", "breezybraces"] as const;
+export type PopupCampaign = (typeof POPUP_CAMPAIGNS)[number];
+
+/**
+ * Spec §5: the campaign's popup opens when utm_source is friendbuy (any case) and utm_campaign contains the
+ * campaign's name, once per browser session per popup (`shown`), never on the referral redirect routes.
+ */
+export function popupToShow({ utmSource, utmCampaign, shown, redirectRoute }: { utmSource: string | null; utmCampaign: string | null; shown: readonly string[]; redirectRoute: boolean }): PopupCampaign | null {
+  if (redirectRoute || utmSource?.trim().toLowerCase() !== "friendbuy" || !utmCampaign) return null;
+  const campaign = utmCampaign.toLowerCase();
+  return POPUP_CAMPAIGNS.find((name) => campaign.includes(name) && !shown.includes(name)) ?? null;
+}

@@ -19,7 +19,6 @@ edited.entries.find((e) => e.sys.id === "page-invisalign")!.fields.heading = { "
 
 let server: FakeContentful;
 const logged: string[] = [];
-let pages: typeof import("~/content/pages.server");
 let route: typeof import("~/routes/_marketing+/$slug");
 
 beforeAll(async () => {
@@ -30,7 +29,6 @@ beforeAll(async () => {
   for (const level of ["log", "info", "warn", "error"] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
   }
-  pages = await import("~/content/pages.server");
   route = await import("~/routes/_marketing+/$slug");
 });
 afterAll(async () => {
@@ -83,7 +81,8 @@ describe("content through the real contentful client", () => {
 
   it("Contentful hanging with nothing cached: the embedded content is served", async () => {
     server.mode = "hang";
-    pages.forgetContent();
+    const { forgetContent } = await import("~/content/pages.server");
+    forgetContent();
     const res = await load("orthodontics");
     expect(res.status).toBe(200);
     expect(((await res.json()) as { heading: string }).heading).toBe("Orthodontics");

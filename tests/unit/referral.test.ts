@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captureReferral } from "~/rules/referral";
+import { captureReferral, popupToShow } from "~/rules/referral";
 
 const capture = (query: string) => captureReferral(new URLSearchParams(query));
 
@@ -21,5 +21,24 @@ describe("referral code capture (spec §4)", () => {
     expect(capture(`fbuy_ref_code=${"a".repeat(65)}`)).toBeNull();
     expect(capture("referralCode=%3Cscript%3E")).toBeNull();
     expect(capture("fbuy_ref_code=a%20b&referralCode=ok")).toBeNull(); // malformed first choice: no fallback
+  });
+});
+
+describe("the referral popup (spec §5): which campaign's popup opens", () => {
+  const base = { utmSource: "friendbuy", utmCampaign: "evergreen", shown: [] as string[], redirectRoute: false };
+  it.each([
+    [{}, "evergreen"],
+    [{ utmSource: "FriendBuy " }, "evergreen"],
+    [{ utmCampaign: "2026-breezybraces-spring" }, "breezybraces"],
+    [{ utmCampaign: "EVERGREEN_Q4" }, "evergreen"],
+    [{ utmSource: "google" }, null],
+    [{ utmSource: null }, null],
+    [{ utmCampaign: null }, null],
+    [{ utmCampaign: "summer" }, null],
+    [{ shown: ["evergreen"] }, null],
+    [{ shown: ["breezybraces"] }, "evergreen"],
+    [{ redirectRoute: true }, null],
+  ])("%j → %s", (change, expected) => {
+    expect(popupToShow({ ...base, ...change })).toBe(expected);
   });
 });
