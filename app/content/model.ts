@@ -46,3 +46,6 @@ export function toPopup(entry: DeliveredEntry): Popup | null {
   if (!text(f.popupId) || !text(f.title)) return null;
   return { popupId: text(f.popupId), title: text(f.title), description: text(f.description), buttonText: text(f.buttonText) || "Book a visit", buttonHref: sitePath(f.buttonHref) || "/booking" };
 }
+
+/** The public site's pages from content, at `/<slug>` (the home page is the entry with slug "home"). */
+export const MARKETING_PAGES = ["about", "terms", "privacy", "contact", "breezy-braces", "orthodontics", "invisalign", "leadership", "invite-a-friend"] as const;

@@ -1,10 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { MARKETING_PAGES } from "~/content/model";
 import { loadContentPage } from "~/content/pages.server";
 import { ContentPageView, contentPageMeta } from "~/ui/content-page";
 
 /** The public site's pages from content; any other single-segment path is the 404 without asking the CMS. */
-const PAGES = new Set(["about", "terms", "breezy-braces", "orthodontics", "invisalign", "leadership", "invite-a-friend"]);
+const PAGES: ReadonlySet<string> = new Set(MARKETING_PAGES);
 
 export const meta = contentPageMeta;
 

@@ -1,0 +1,55 @@
+/**
+ * The public site's pages from the embedded content (issue 11 B), through their real loaders: every page the
+ * issue names answers with its heading and a way into booking where it has one; robots.txt keeps crawlers off
+ * visits, intake and accounts; sitemap.xml lists the public pages on the site's origin.
+ */
+import { describe, expect, it } from "vitest";
+
+process.env.SITE_ORIGIN = "https://book.example.com";
+const home = await import("~/routes/_marketing+/_index");
+const page = await import("~/routes/_marketing+/$slug");
+const robots = await import("~/routes/_resources+/robots[.txt]");
+const sitemap = await import("~/routes/_resources+/sitemap[.xml]");
+
+const ISSUE_PAGES = ["about", "breezy-braces", "orthodontics", "invisalign", "leadership", "invite-a-friend", "terms", "privacy", "contact"];
+
+async function load(slug: string) {
+  try {
+    return (await page.loader({ request: new Request(`http://localhost/${slug}`), params: { slug }, context: {} })) as Response;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+describe("public pages from content", () => {
+  it.each(ISSUE_PAGES)("/%s answers 200 with a heading and a title", async (slug) => {
+    const res = await load(slug);
+    expect(res.status).toBe(200);
+    const data = (await res.json()) as { heading: string; title: string; body: unknown };
+    expect(data.heading.length).toBeGreaterThan(3);
+    expect(data.title).toMatch(/Studio Dental/);
+    expect(data.body).not.toBeNull();
+  });
+
+  it("home leads into booking; /terms has the Cookie Policy section the banner links to (#cookies)", async () => {
+    const data = (await (await home.loader()).json()) as { cta: { href: string }; heading: string };
+    expect(data.cta.href).toBe("/booking");
+    const terms = JSON.stringify(await (await load("terms")).json());
+    expect(terms).toContain("Cookie Policy");
+    expect((await load("invisalign").then((r) => r.json())) as object).toMatchObject({ cta: { href: "/booking?service=INVISALN" } });
+  });
+
+  it("an unknown page is a 404", async () => {
+    expect((await load("does-not-exist")).status).toBe(404);
+  });
+
+  it("robots.txt keeps crawlers off visits, intake and accounts; the sitemap lists the public pages on the site's origin", async () => {
+    const text = await robots.loader().text();
+    for (const path of ["/booking/confirmed/", "/intake", "/profile"]) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain("Sitemap: https://book.example.com/sitemap.xml");
+    const xml = await sitemap.loader().text();
+    for (const slug of ISSUE_PAGES) expect(xml).toContain(`<loc>https://book.example.com/${slug}</loc>`);
+    expect(xml).not.toContain("/intake");
+  });
+});
