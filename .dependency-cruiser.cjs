@@ -1,6 +1,6 @@
 /**
  * Import boundaries (decision 005), checked in `npm test`. Layers, lowest first:
- *   rules (pure spec rules) → db → platform → scheduling → flow → features (booking, intake, account, content)
+ *   rules (pure spec rules) → db → platform → scheduling → flow → features (booking, intake, account, auth, content)
  *   → ui → routes.
  * A layer never imports one above it; features do not import each other; routes reach the database only
  * through feature modules, never through db/schema.
@@ -21,38 +21,38 @@ module.exports = {
       name: "db-is-the-bottom",
       severity: "error",
       from: { path: "^app/db/" },
-      to: { path: upper("platform", "scheduling", "flow", "booking", "intake", "account", "content", "ui", "routes") },
+      to: { path: upper("platform", "scheduling", "flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
     },
     {
       name: "platform-below-features",
       severity: "error",
       from: { path: "^app/platform/" },
-      to: { path: upper("scheduling", "flow", "booking", "intake", "account", "content", "ui", "routes") },
+      to: { path: upper("scheduling", "flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
     },
     {
       name: "scheduling-below-flows",
       comment: "Visits, availability and the calendar file serve booking, intake and the patient area alike.",
       severity: "error",
       from: { path: "^app/scheduling/" },
-      to: { path: upper("flow", "booking", "intake", "account", "content", "ui", "routes") },
+      to: { path: upper("flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
     },
     {
       name: "flow-engine-is-generic",
       severity: "error",
       from: { path: "^app/flow/" },
-      to: { path: upper("db", "scheduling", "booking", "intake", "account", "content", "ui", "routes") },
+      to: { path: upper("db", "scheduling", "booking", "intake", "account", "auth", "content", "ui", "routes") },
     },
     {
       name: "features-below-ui-and-routes",
       severity: "error",
-      from: { path: "^app/(booking|intake|account|content)/" },
+      from: { path: "^app/(booking|intake|account|auth|content)/" },
       to: { path: upper("ui", "routes") },
     },
     {
       name: "features-do-not-import-each-other",
       severity: "error",
-      from: { path: "^app/(booking|intake|account|content)/" },
-      to: { path: "^app/(booking|intake|account|content)/", pathNot: "^app/$1/" },
+      from: { path: "^app/(booking|intake|account|auth|content)/" },
+      to: { path: "^app/(booking|intake|account|auth|content)/", pathNot: "^app/$1/" },
     },
     {
       name: "ui-is-presentational",

@@ -67,7 +67,8 @@ async function main() {
   const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Only the configured proxy hops may name the client (X-Forwarded-For): anyone can send that header.
+  app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -163,7 +164,7 @@ async function main() {
   const remix = createRequestHandler({
     build,
     mode: production ? "production" : "development",
-    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, uploadTooLarge: res.locals.uploadTooLarge === true }),
+    getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown", uploadTooLarge: res.locals.uploadTooLarge === true }),
   });
   app.all("*", (req, res, next) => remix(res.locals.body !== undefined ? withBody(req, res.locals.body as Buffer) : req, res, next));
 

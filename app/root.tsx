@@ -12,24 +12,29 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { getPatient } from "~/auth/sessions.server";
 import { buildPageState } from "~/platform/page-state.server";
 import { canonicalUrl } from "~/rules/canonical";
 import { isWebView, viewportContent } from "~/rules/web-view";
 import stylesHref from "~/styles/app.css";
+import accountStylesHref from "~/styles/account.css";
 import { CookieBanner, shouldShowCookieBanner } from "~/ui/cookie-banner";
 import { ClientEnhancements } from "~/ui/client-enhancements";
+import { AccountMenu } from "~/ui/account";
 import { SiteFooter, SiteHeader } from "~/ui/site-chrome";
 import { useNonce } from "~/ui/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: accountStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "Book a dental visit" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { state, headers } = await buildPageState(request);
+  const patient = await getPatient(request);
+  const { state, headers } = await buildPageState(request, { userEmail: patient?.email ?? null });
   return json(state, { headers });
 }
 
@@ -54,6 +59,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
           Skip to content
         </a>
         {webView ? null : <SiteHeader userEmail={data?.userEmail ?? null} pathname={pathname} />}
+        {data ? <AccountMenu userEmail={data.userEmail} returnTo={data.returnTo} /> : null}
         <main id="main" tabIndex={-1}>
           {children}
         </main>

@@ -1,5 +1,4 @@
 import { parse, serialize, type SerializeOptions } from "cookie";
-import { jwtVerify } from "jose";
 import { REFERRAL_CODE } from "~/rules/referral";
 import { getEnv } from "./env.server";
 
@@ -52,22 +51,4 @@ export function readReferral(request: Request): { code: string; version?: string
   } catch {
     return null;
   }
-}
-
-/**
- * The logged-in email from the idToken cookie. The token must verify against our session secrets;
- * a tampered or expired token is treated as absent.
- */
-export async function readIdTokenEmail(request: Request): Promise<string | null> {
-  const token = readCookies(request).idToken;
-  if (!token) return null;
-  for (const secret of getEnv().sessionSecrets) {
-    try {
-      const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"] });
-      return typeof payload.email === "string" ? payload.email : null;
-    } catch {
-      // try the next secret (rotation)
-    }
-  }
-  return null;
 }

@@ -38,13 +38,20 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    MAIL_FROM: z.string().default("Dental Studio <appointments@example.com>"),
+    MAIL_FROM: z.string().default("Studio Dental <appointments@example.com>"),
     SENTRY_DSN: z
       .url()
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** Development pages (/dev/outbox) outside NODE_ENV=development, e.g. for the end-to-end server. */
     DEV_ROUTES: flag,
+    /** Proxy hops in front of the app whose X-Forwarded-For is believed (0: none; the socket's address is the client). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Optional breached-password check: a k-anonymity range API (e.g. https://api.pwnedpasswords.com/range). Off when empty. */
+    BREACHED_PASSWORDS_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     SEGMENT_WRITE_KEY: z
       .string()
       .regex(/^[A-Za-z0-9]{1,64}$/, "must be a Segment write key")

@@ -1,12 +1,13 @@
 import { captureReferral } from "~/rules/referral";
-import { cookies, readCookies, readIdTokenEmail, readReferral, UTM_KEYS, type UtmParams } from "./cookies.server";
+import { cookies, readCookies, readReferral, UTM_KEYS, type UtmParams } from "./cookies.server";
 import { getEnv, getPublicEnv } from "./env.server";
 
 /**
  * The shared page state every page gets from the root loader, plus the marketing cookies captured from
- * the URL of any page (utm_*, gclid, referral code).
+ * the URL of any page (utm_*, gclid, referral code). `userEmail` is the logged-in patient's (the root loader
+ * asks the session, app/auth).
  */
-export async function buildPageState(request: Request) {
+export async function buildPageState(request: Request, { userEmail }: { userEmail: string | null }) {
   const env = getEnv();
   const url = new URL(request.url);
   const jar = readCookies(request);
@@ -31,7 +32,7 @@ export async function buildPageState(request: Request) {
       siteOrigin: env.SITE_ORIGIN,
       webViewCookie: jar.web_view ?? null,
       cookieBannerDismissed: jar.cookieBannerDismissed === "true",
-      userEmail: await readIdTokenEmail(request),
+      userEmail,
       supportEmail: env.SUPPORT_EMAIL,
       referralCode: referral?.code ?? readReferral(request)?.code ?? null,
       publicEnv: getPublicEnv(env),

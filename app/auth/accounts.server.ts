@@ -1,0 +1,191 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb, type Db } from "~/db/client.server";
+import { patients, persons } from "~/db/schema";
+import { enqueueEmail } from "~/platform/email.server";
+import { getEnv } from "~/platform/env.server";
+import { consumeCode, consumeLink, issueCode, type CodeCheck } from "./codes.server";
+import { alreadyRegisteredEmail, emailChangedNotice, emailChangeEmail, passwordChangedEmail, resetEmail, verificationEmail } from "./emails";
+import { checkPassword, hashPassword, isBreachedPassword, passwordProblem } from "./passwords.server";
+import { assertNotLimited, consume, forget, tryConsume } from "./rate-limit.server";
+import { createSession, endSessions, reissueIdToken, type Patient } from "./sessions.server";
+
+/**
+ * The account journeys (issue 9, decision 008). Every function that takes an email from a public form
+ * answers the same way whether an account exists or not; what differs is only the email that is sent.
+ */
+const mailCommon = (to: string) => {
+  const env = getEnv();
+  return { to, siteOrigin: env.SITE_ORIGIN, supportEmail: env.SUPPORT_EMAIL };
+};
+
+async function findPerson(db: Db, email: string) {
+  const [person] = await db.select().from(persons).where(eq(persons.email, email));
+  return person ?? null;
+}
+
+/** Sign-up, step 1: a code for a new address; a "you already have an account" email for a known one. */
+export async function startSignup(email: string, ip: string): Promise<void> {
+  await consume("ip", ip);
+  const db = await getDb();
+  if (await findPerson(db, email)) {
+    if (await tryConsume("email", email)) await enqueueEmail(db, alreadyRegisteredEmail(mailCommon(email)));
+    return;
+  }
+  const issued = await issueCode(db, { purpose: "signup", email });
+  if (issued && (await tryConsume("email", email))) await enqueueEmail(db, verificationEmail({ ...mailCommon(email), ...issued }));
+}
+
+/** Sign-up, step 2: the code typed for the address in the flow cookie, or the emailed link. */
+export async function verifySignup(input: { email: string; code: string } | { token: string }, ip: string): Promise<CodeCheck> {
+  await consume("ip", ip);
+  const db = await getDb();
+  return "token" in input ? consumeLink(db, { purpose: "signup", token: input.token }) : consumeCode(db, { purpose: "signup", ...input });
+}
+
+/** A new password's problem, including the optional breached-password check. */
+export async function newPasswordProblem(password: string, email: string): Promise<string | null> {
+  const problem = await passwordProblem(password, email);
+  if (problem) return problem;
+  if (await isBreachedPassword(password, getEnv().BREACHED_PASSWORDS_URL)) {
+    return "That password has appeared in a data breach elsewhere. Choose another.";
+  }
+  return null;
+}
+
+/** Visits booked under the address become the account's (the address is verified by now). */
+async function claimVisits(db: Pick<Db, "update">, personId: number, email: string) {
+  await db.update(patients).set({ personId }).where(and(eq(patients.email, email), isNull(patients.personId)));
+}
+
+export class EmailTaken extends Error {}
+
+/** Sign-up, step 3: the account for a verified address, logged in. Returns the session's Set-Cookie. */
+export async function createAccount(request: Request, input: { email: string; name: string; password: string }): Promise<string> {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      const [person] = await tx
+        .insert(persons)
+        .values({ email: input.email, name: input.name, passwordHash, emailVerifiedAt: now, passwordChangedAt: now })
+        .returning({ id: persons.id });
+      await claimVisits(tx, person.id, input.email);
+      return createSession(tx as unknown as Db, { personId: person.id, email: input.email, request, now });
+    });
+  } catch (error) {
+    if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+      throw new EmailTaken();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Log in with email and password. Returns the session's Set-Cookie, or null for a wrong email or password
+ * (one answer for both). Throws RateLimited after repeated failures.
+ */
+export async function logIn(request: Request, input: { email: string; password: string }, ip: string): Promise<string | null> {
+  await consume("ip", ip);
+  const pairKey = `${input.email}|${ip}`;
+  await assertNotLimited("accountFromIp", pairKey);
+  await assertNotLimited("account", input.email);
+  const db = await getDb();
+  const person = await findPerson(db, input.email);
+  const ok = await checkPassword(person?.passwordHash ?? null, input.password);
+  if (!ok || !person) {
+    await consume("accountFromIp", pairKey).catch(() => {});
+    await consume("account", input.email).catch(() => {});
+    return null;
+  }
+  await forget("accountFromIp", pairKey);
+  return createSession(db, { personId: person.id, email: person.email, request });
+}
+
+/** Forgot password: a reset link to a known address; nothing to an unknown one (same answer). */
+export async function startReset(email: string, ip: string): Promise<void> {
+  await consume("ip", ip);
+  const db = await getDb();
+  const person = await findPerson(db, email);
+  if (!person) return;
+  const issued = await issueCode(db, { purpose: "reset", email, personId: person.id });
+  if (issued && (await tryConsume("email", email))) await enqueueEmail(db, resetEmail({ ...mailCommon(email), linkToken: issued.linkToken }));
+}
+
+/**
+ * Set a new password from a reset link: every session of the person ends, a new one starts here, and a
+ * notice goes to the address. Returns the Set-Cookie, or null when the link is not valid (any more).
+ */
+export async function setPasswordFromLink(request: Request, input: { token: string; password: string }, ip: string): Promise<string | null> {
+  await consume("ip", ip);
+  const db = await getDb();
+  const check = await consumeLink(db, { purpose: "reset", token: input.token });
+  if (!check.ok || check.personId === null) return null;
+  const personId = check.personId;
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  const cookie = await db.transaction(async (tx) => {
+    const [person] = await tx.update(persons).set({ passwordHash, passwordChangedAt: now }).where(eq(persons.id, personId)).returning();
+    await endSessions(tx, personId);
+    await enqueueEmail(tx, passwordChangedEmail(mailCommon(person.email)));
+    return createSession(tx as unknown as Db, { personId, email: person.email, request, now });
+  });
+  await forget("account", check.email);
+  return cookie;
+}
+
+/**
+ * Change of email, requested from the profile (the patient-area issue builds that page): the password again,
+ * then a link to the NEW address. Returns false for a wrong password; throws RateLimited like a login.
+ */
+export async function requestEmailChange(patient: Patient, input: { password: string; newEmail: string }, ip: string): Promise<boolean> {
+  await consume("ip", ip);
+  const pairKey = `${patient.email}|${ip}`;
+  await assertNotLimited("accountFromIp", pairKey);
+  const db = await getDb();
+  const person = await findPerson(db, patient.email);
+  if (!person || !(await checkPassword(person.passwordHash, input.password))) {
+    await consume("accountFromIp", pairKey).catch(() => {});
+    return false;
+  }
+  if (input.newEmail === person.email) return true;
+  if (await findPerson(db, input.newEmail)) {
+    // The address has an account of its own: it gets the usual notice, and no link.
+    if (await tryConsume("email", input.newEmail)) await enqueueEmail(db, alreadyRegisteredEmail(mailCommon(input.newEmail)));
+    return true;
+  }
+  const issued = await issueCode(db, { purpose: "change_email", email: input.newEmail, personId: person.id });
+  if (issued && (await tryConsume("email", input.newEmail))) {
+    await enqueueEmail(db, emailChangeEmail({ ...mailCommon(input.newEmail), linkToken: issued.linkToken }));
+  }
+  return true;
+}
+
+/**
+ * Confirms a change of email from the link sent to the new address: the account's email changes, visits
+ * booked under the new address join it, the old address gets a notice. Returns the new address and, when
+ * this browser is logged in to that account, a fresh idToken; null when the link is not valid.
+ */
+export async function confirmEmailChange(request: Request, token: string, ip: string): Promise<{ email: string; setCookie: string | null } | "taken" | null> {
+  await consume("ip", ip);
+  const db = await getDb();
+  const check = await consumeLink(db, { purpose: "change_email", token });
+  if (!check.ok || check.personId === null) return null;
+  const personId = check.personId;
+  const newEmail = check.email;
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select({ email: persons.email }).from(persons).where(eq(persons.id, personId));
+      await tx.update(persons).set({ email: newEmail, emailVerifiedAt: new Date() }).where(eq(persons.id, personId));
+      await claimVisits(tx, personId, newEmail);
+      await enqueueEmail(tx, emailChangedNotice({ ...mailCommon(before.email), newEmail }));
+    });
+  } catch (error) {
+    if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") return "taken";
+    throw error;
+  }
+  return { email: newEmail, setCookie: await reissueIdToken(request, personId, newEmail) };
+}
+
+/** Counts an account form post against the address's limit (for steps that do nothing else yet). */
+export const countAuthPost = (ip: string) => consume("ip", ip);

@@ -1,0 +1,87 @@
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getDatabase } from "~/db/client.server";
+
+/**
+ * Rate limits on the account forms (decision 008). On PostgreSQL the counters live in `auth_rate_limits`, so
+ * every container counts together; on the embedded database (one process) they live in memory.
+ */
+const LIMITS = {
+  /** Every account form post from one address. */
+  ip: { points: 100, duration: 15 * 60 },
+  /** Wrong passwords for one account from one address: after 5, wait 15 minutes. */
+  accountFromIp: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  /** Wrong passwords for one account from everywhere: a slow distributed guess, not a stranger's lock-out. */
+  account: { points: 100, duration: 24 * 60 * 60 },
+  /** Emails (codes, links, notices) to one address. */
+  email: { points: 5, duration: 60 * 60 },
+} as const;
+type Name = keyof typeof LIMITS;
+
+let limiters: Promise<Record<Name, RateLimiterAbstract>> | undefined;
+
+async function build(): Promise<Record<Name, RateLimiterAbstract>> {
+  const database = await getDatabase();
+  const entries = await Promise.all(
+    (Object.keys(LIMITS) as Name[]).map(async (name) => {
+      const options = { ...LIMITS[name], keyPrefix: `auth_${name}` };
+      if (database.kind !== "postgres") return [name, new RateLimiterMemory(options)] as const;
+      const pool = (database.db as unknown as { $client: unknown }).$client;
+      const limiter = new RateLimiterPostgres({ ...options, storeClient: pool, storeType: "pool", tableName: "auth_rate_limits", tableCreated: true, clearExpiredByTimeout: false });
+      return [name, limiter] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<Name, RateLimiterAbstract>;
+}
+
+/** Forget the limiters (tests install a new database per suite). */
+export function resetRateLimiters() {
+  limiters = undefined;
+}
+
+async function limiter(name: Name) {
+  limiters ??= build();
+  return (await limiters)[name];
+}
+
+export class RateLimited extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("rate limited");
+  }
+}
+
+/** Counts one event; throws RateLimited when over the limit. A failing store lets the request through (logged). */
+export async function consume(name: Name, key: string): Promise<void> {
+  try {
+    await (await limiter(name)).consume(key.toLowerCase());
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw new RateLimited(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    console.error(`[auth] rate limiter ${name} unavailable:`, (error as Error).message);
+  }
+}
+
+/** Throws RateLimited when the key is already over its limit, without counting. */
+export async function assertNotLimited(name: Name, key: string): Promise<void> {
+  try {
+    const res = await (await limiter(name)).get(key.toLowerCase());
+    const limit = LIMITS[name].points;
+    if (res && res.consumedPoints >= limit && res.msBeforeNext > 0) throw new RateLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+  } catch (error) {
+    if (error instanceof RateLimited) throw error;
+    console.error(`[auth] rate limiter ${name} unavailable:`, (error as Error).message);
+  }
+}
+
+/** Whether one more event fits (counts it when it does): for emails that are silently not sent when over. */
+export async function tryConsume(name: Name, key: string): Promise<boolean> {
+  try {
+    await consume(name, key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Clears a key (a correct password clears its failures). */
+export async function forget(name: Name, key: string): Promise<void> {
+  await (await limiter(name)).delete(key.toLowerCase()).catch(() => {});
+}

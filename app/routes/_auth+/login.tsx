@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { countAuthPost } from "~/auth/accounts.server";
+import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
+import { clientIp, emailField, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { getPatient } from "~/auth/sessions.server";
+import { safeRedirect } from "~/platform/safe-redirect";
+import { Honeypot } from "~/ui/account";
+import { StepPage, TextField } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "Log in — Studio Dental" }];
+
+const schema = z.object({ email: emailField });
+
+/** Where to go after logging in: a same-site path (platform/safe-redirect), kept in the query. */
+const target = (url: URL, form?: FormData) => safeRedirect(form?.get("redirectTo") ?? url.searchParams.get("redirectTo"), "/");
+const withTarget = (path: string, to: string) => (to === "/" ? path : `${path}?${new URLSearchParams({ redirectTo: to })}`);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const to = target(new URL(request.url));
+  if (await getPatient(request)) throw redirect(to);
+  return json({ email: await readFlowEmail(request, "loginEmail"), redirectTo: to, honeypot: honeypotProps() });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { form, spam } = await readAuthForm(request);
+  if (spam) return spamAnswer();
+  const values = textValues(form, ["email"]);
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
+  try {
+    await countAuthPost(clientIp(context));
+  } catch (error) {
+    if (error instanceof RateLimited) return tooMany(error, values);
+    throw error;
+  }
+  // Known or not, the next page is the password page: nothing tells whether the address has an account.
+  const cookie = await writeFlow(request, { loginEmail: parsed.data.email });
+  throw redirect(withTarget("/login/password", target(new URL(request.url), form)), { headers: { "Set-Cookie": cookie } });
+}
+
+export default function Login() {
+  const { email, redirectTo, honeypot } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage
+      title="Log in"
+      back={null}
+      result={result}
+      values={{ email }}
+      intro={<p className="lead">See and manage your visits.</p>}
+      after={
+        <>
+          <p>
+            <Link to="/forgot-password">Forgot your password?</Link>
+          </p>
+          <p>
+            New here? <Link to="/signup">Create an account</Link>
+          </p>
+        </>
+      }
+    >
+      <Honeypot props={honeypot} />
+      {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <TextField name="email" label="Email address" type="email" autoComplete="username" inputMode="email" />
+    </StepPage>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { logIn } from "~/auth/accounts.server";
+import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
+import { clientIp, fieldErrors, passwordField, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
+import { safeRedirect } from "~/platform/safe-redirect";
+import { PasswordField } from "~/ui/account";
+import { StepPage } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "Your password — Studio Dental" }, { name: "robots", content: "noindex" }];
+
+const schema = z.object({ password: passwordField });
+const WRONG = "The email address or password is not right.";
+
+async function loginEmail(request: Request, to: string) {
+  const email = await readFlowEmail(request, "loginEmail");
+  if (!email) throw redirect(to === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: to })}`);
+  return email;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const to = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  return json({ email: await loginEmail(request, to), redirectTo: to });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { form } = await readAuthForm(request, { publicForm: false });
+  const to = safeRedirect(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"), "/");
+  const email = await loginEmail(request, to);
+  const parsed = schema.safeParse({ password: form.get("password") });
+  if (!parsed.success) return rejected({}, fieldErrors(parsed.error));
+  let session: string | null;
+  try {
+    session = await logIn(request, { email, password: parsed.data.password }, clientIp(context));
+  } catch (error) {
+    if (error instanceof RateLimited) return tooMany(error);
+    throw error;
+  }
+  if (!session) return rejected({}, { password: [WRONG] });
+  const headers = new Headers();
+  headers.append("Set-Cookie", session);
+  headers.append("Set-Cookie", await writeFlow(request, { loginEmail: null }));
+  throw redirect(to, { headers });
+}
+
+export default function LoginPassword() {
+  const { email, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <StepPage
+      title="Enter your password"
+      back={redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`}
+      result={result}
+      submitLabel="Log in"
+      intro={
+        <p className="lead">
+          Logging in as <strong>{email}</strong>.
+        </p>
+      }
+      after={
+        <p>
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+      }
+    >
+      {/* The address again, for password managers (read-only: the server uses the one it kept). */}
+      <input type="hidden" name="username" value={email} autoComplete="username" />
+      {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <PasswordField name="password" label="Password" autoComplete="current-password" />
+    </StepPage>
+  );
+}

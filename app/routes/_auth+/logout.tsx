@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { writeFlow } from "~/auth/flow-cookie.server";
+import { readAuthForm } from "~/auth/forms.server";
+import { clearIdTokenCookie, endSession, getPatient } from "~/auth/sessions.server";
+
+export const meta: MetaFunction = () => [{ title: "Log out — Studio Dental" }, { name: "robots", content: "noindex" }];
+
+/** GET shows a button (a link must never log anyone out); the POST ends the session on the server. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const patient = await getPatient(request);
+  if (!patient) throw redirect("/");
+  return json({ email: patient.email });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await readAuthForm(request, { publicForm: false });
+  await endSession(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearIdTokenCookie());
+  headers.append("Set-Cookie", await writeFlow(request, { loginEmail: null, verifiedSignupEmail: null }));
+  throw redirect("/", { headers });
+}
+
+export default function Logout() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <div className="page narrow">
+      <h1>Log out</h1>
+      <p className="lead">
+        You are logged in as <strong>{email}</strong>.
+      </p>
+      <Form method="post" reloadDocument>
+        <button type="submit" className="button">
+          Log out
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { Form, Link } from "@remix-run/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { useField } from "./form";
+
+/**
+ * Account pieces (issue 9): a password field, the honeypot of the public forms, the header's account menu.
+ */
+
+/** A labelled password input; its error comes from the form by `name`. The value is never put back. */
+export function PasswordField({ name, label, hint, autoComplete }: { name: string; label: string; hint?: string; autoComplete: "current-password" | "new-password" }) {
+  const { error } = useField(name);
+  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      {hint ? (
+        <p className="hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+      <input
+        id={name}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        spellCheck={false}
+      />
+    </div>
+  );
+}
+
+export type HoneypotProps = { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
+
+/** The honeypot's hidden fields (remix-utils): people never see or fill them, form-filling bots do. */
+export function Honeypot({ props }: { props: HoneypotProps }) {
+  return (
+    <HoneypotProvider {...props}>
+      <HoneypotInputs label="Leave this field empty" />
+    </HoneypotProvider>
+  );
+}
+
+/**
+ * The header's account corner: "Log in", or the account menu (a <details>, no JavaScript needed) with the
+ * address and a Log out button (a POST form).
+ */
+export function AccountMenu({ userEmail, returnTo }: { userEmail: string | null; returnTo: string }) {
+  if (!userEmail) {
+    const onAuthPage = /^\/(login|signup|email-verification|forgot-password|set-password)/.test(returnTo);
+    const to = onAuthPage || returnTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: returnTo })}`;
+    return (
+      <div className="account-corner">
+        <Link to={to} className="account-login">
+          Log in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="account-corner">
+      <details className="account-menu">
+        <summary>Your account</summary>
+        <div className="account-menu-panel">
+          <p className="account-email">{userEmail}</p>
+          <Form method="post" action="/logout" reloadDocument>
+            <button type="submit" className="button button-secondary">
+              Log out
+            </button>
+          </Form>
+        </div>
+      </details>
+    </div>
+  );
+}
