@@ -11,7 +11,8 @@ export type ContentPage = {
   description: string;
   heading: string;
   intro: string;
-  body: Document | null;
+  /** The body's rich text as HTML, rendered on the server (rich-text.server.tsx). */
+  bodyHtml: string;
   cta: { label: string; href: string } | null;
 };
 
@@ -25,7 +26,7 @@ function isDocument(value: unknown): value is Document {
   return typeof value === "object" && value !== null && (value as Document).nodeType === "document" && Array.isArray((value as Document).content);
 }
 
-export function toPage(entry: DeliveredEntry): ContentPage | null {
+export function toPage(entry: DeliveredEntry, renderRichText: (document: Document) => string): ContentPage | null {
   const f = entry.fields;
   if (!text(f.slug) || !text(f.title) || !text(f.heading)) return null;
   const label = text(f.ctaLabel);
@@ -36,7 +37,7 @@ export function toPage(entry: DeliveredEntry): ContentPage | null {
     description: text(f.description),
     heading: text(f.heading),
     intro: text(f.intro),
-    body: isDocument(f.body) ? f.body : null,
+    bodyHtml: isDocument(f.body) ? renderRichText(f.body) : "",
     cta: label && href ? { label, href } : null,
   };
 }

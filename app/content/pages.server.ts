@@ -6,6 +6,7 @@
 import { contentfulSettings, contentfulSource, embeddedSource, REQUEST_TIMEOUT_MS, type ContentSource, type Space } from "./source.server";
 import type { DeliveredEntry } from "./export";
 import { toPage, toPopup, type ContentPage, type Popup } from "./model";
+import { richTextHtml } from "./rich-text.server";
 
 const FRESH_MS = 60_000;
 
@@ -65,7 +66,7 @@ async function find(space: Space, contentType: string, field: string, value: str
 /** The page at `/<slug>` (home: "home"), or null. */
 export async function getPage(slug: string): Promise<ContentPage | null> {
   const [entry] = await find("marketing", "page", "slug", slug);
-  return entry ? toPage(entry) : null;
+  return entry ? toPage(entry, richTextHtml) : null;
 }
 
 /** A referral campaign's popup, or null. */

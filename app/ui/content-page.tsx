@@ -1,7 +1,4 @@
-import type { Document } from "@contentful/rich-text-types";
-import { RichText } from "./rich-text";
-
-export type ContentPageData = { heading: string; intro: string; body: Document | null; cta: { label: string; href: string } | null };
+export type ContentPageData = { heading: string; intro: string; bodyHtml: string; cta: { label: string; href: string } | null };
 
 /** A page of the public site from content: heading, intro, the body, and a clear way into booking. */
 export function ContentPageView({ page, wide = false }: { page: ContentPageData; wide?: boolean }) {
@@ -16,7 +13,8 @@ export function ContentPageView({ page, wide = false }: { page: ContentPageData;
           </a>
         </p>
       ) : null}
-      {page.body ? <RichText document={page.body} /> : null}
+      {/* HTML rendered on the server from the content's rich text (app/content/rich-text.server.tsx), escaped there. */}
+      {page.bodyHtml ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} /> : null}
       {page.cta ? (
         <p>
           <a className="button button-secondary" href={page.cta.href}>

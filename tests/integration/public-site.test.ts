@@ -26,17 +26,18 @@ describe("public pages from content", () => {
   it.each(ISSUE_PAGES)("/%s answers 200 with a heading and a title", async (slug) => {
     const res = await load(slug);
     expect(res.status).toBe(200);
-    const data = (await res.json()) as { heading: string; title: string; body: unknown };
+    const data = (await res.json()) as { heading: string; title: string; bodyHtml: string };
     expect(data.heading.length).toBeGreaterThan(3);
     expect(data.title).toMatch(/Studio Dental/);
-    expect(data.body).not.toBeNull();
+    expect(data.bodyHtml).toMatch(/<h2 id="[a-z-]+">/);
   });
 
   it("home leads into booking; /terms has the Cookie Policy section the banner links to (#cookies)", async () => {
     const data = (await (await home.loader()).json()) as { cta: { href: string }; heading: string };
     expect(data.cta.href).toBe("/booking");
-    const terms = JSON.stringify(await (await load("terms")).json());
-    expect(terms).toContain("Cookie Policy");
+    const terms = ((await (await load("terms")).json()) as { bodyHtml: string }).bodyHtml;
+    expect(terms).toContain('<h2 id="cookies">Cookie Policy</h2>');
+    expect(terms).toContain('<a href="/privacy">notice of privacy practices</a>');
     expect((await load("invisalign").then((r) => r.json())) as object).toMatchObject({ cta: { href: "/booking?service=INVISALN" } });
   });
 
@@ -51,5 +52,22 @@ describe("public pages from content", () => {
     const xml = await sitemap.loader().text();
     for (const slug of ISSUE_PAGES) expect(xml).toContain(`<loc>https://book.example.com/${slug}</loc>`);
     expect(xml).not.toContain("/intake");
+  });
+});
+
+describe("rich text from content is safe HTML", () => {
+  it("escapes markup in text and drops javascript: and data: links", async () => {
+    const { richTextHtml } = await import("~/content/rich-text.server");
+    const text = (value: string) => ({ nodeType: "text", value, marks: [], data: {} });
+    const link = (uri: string, label: string) => ({ nodeType: "hyperlink", data: { uri }, content: [text(label)] });
+    const html = richTextHtml({
+      nodeType: "document",
+      data: {},
+      content: [{ nodeType: "paragraph", data: {}, content: [text("<script>alert(1)</script>"), link("javascript:alert(1)", "bad"), link("data:text/html,x", "data"), link("//evil.example", "proto"), link("/booking", "ok"), link("https://ada.org", "ada")] }],
+    } as never);
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).not.toMatch(/javascript:|data:text|href="\/\/evil/);
+    expect(html).toContain('<a href="/booking">ok</a>');
+    expect(html).toContain('<a href="https://ada.org" rel="noopener noreferrer">ada</a>');
   });
 });

@@ -1,6 +1,7 @@
 import { documentToReactComponents, type Options } from "@contentful/rich-text-react-renderer";
 import { BLOCKS, INLINES, type Document, type Node } from "@contentful/rich-text-types";
 import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 
 /** The text of a node, for heading anchors ("Cookie Policy" → #cookies). */
 function plainText(node: Node): string {
@@ -51,8 +52,10 @@ const OPTIONS: Options = {
       return slug ? <a href={slug === "home" ? "/" : `/${slug}`}>{children}</a> : <>{children}</>;
     },
     [INLINES.HYPERLINK]: (node, children: ReactNode) => {
-      const uri = String(node.data.uri ?? "");
+      const uri = String(node.data.uri ?? "").trim();
       const external = /^https?:\/\//i.test(uri);
+      // Links from content go to our pages, the web, email or phone; anything else (javascript:, data:) is text.
+      if (!external && !/^(mailto:|tel:)/i.test(uri) && !/^\/(?![/\\])/.test(uri)) return <>{children}</>;
       return (
         <a href={uri} {...(external ? { rel: "noopener noreferrer" } : {})}>
           {children}
@@ -62,7 +65,10 @@ const OPTIONS: Options = {
   },
 };
 
-/** Rich text from content, rendered on the server like the rest of the page. */
-export function RichText({ document }: { document: Document }) {
-  return <>{documentToReactComponents(document, OPTIONS)}</>;
+/**
+ * Rich text from content as HTML, rendered on the server (React escapes every text): the page shows it as
+ * it is, so the renderer never ships to the browser (client JS budget, decision 008).
+ */
+export function richTextHtml(document: Document): string {
+  return renderToStaticMarkup(<>{documentToReactComponents(document, OPTIONS)}</>);
 }

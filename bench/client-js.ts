@@ -1,0 +1,44 @@
+// Client JS per page, from the production build's manifest: every script a browser loads for a route
+// (manifest + entry + each route from root down + their imports), gzip-compressed as served.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/** The budget every page stays under (developers' guide). */
+export const CLIENT_JS_BUDGET_KB = 100;
+
+type Manifest = {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[]; hasDefaultExport?: boolean }>;
+};
+
+export function clientJsPerRoute(root = process.cwd()) {
+  const buildDir = path.join(root, "public/build");
+  const manifestFile = readdirSync(buildDir).find((f) => f.startsWith("manifest-"));
+  if (!manifestFile) throw new Error("No build found: run `npm run build` first");
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, manifestFile), "utf8").replace(/^window.__remixManifest=/, "").replace(/;$/, "")) as Manifest;
+  const read = (url: string) => readFileSync(path.join(root, "public", url));
+  const scriptsFor = (routeId: string) => {
+    const files = new Set<string>([`/build/${manifestFile}`, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
+      const route = manifest.routes[id];
+      files.add(route.module);
+      for (const i of route.imports ?? []) files.add(i);
+    }
+    return [...files];
+  };
+  return Object.values(manifest.routes)
+    .filter((r) => r.id !== "root")
+    .map((r) => {
+      const files = scriptsFor(r.id);
+      const own = [r.module, ...(r.imports ?? [])];
+      return {
+        route: r.id.replace("routes/", ""),
+        totalKb: files.reduce((n, f) => n + gzipSync(read(f)).length, 0) / 1024,
+        routeKb: own.reduce((n, f) => n + gzipSync(read(f)).length, 0) / 1024,
+        /** Whether zod (server-side validation) leaked into what the browser loads. */
+        shipsZod: files.some((f) => /\bZodError\b/.test(read(f).toString("utf8"))),
+      };
+    })
+    .sort((a, b) => b.totalKb - a.totalKb);
+}
