@@ -16,6 +16,7 @@ import { getPatient } from "~/auth/sessions.server";
 import { buildPageState } from "~/platform/page-state.server";
 import { canonicalUrl } from "~/rules/canonical";
 import { isWebView, viewportContent } from "~/rules/web-view";
+import tokensHref from "~/styles/tokens.css";
 import stylesHref from "~/styles/app.css";
 import accountStylesHref from "~/styles/account.css";
 import { CookieBanner, shouldShowCookieBanner } from "~/ui/cookie-banner";
@@ -23,14 +24,17 @@ import { ClientEnhancements } from "~/ui/client-enhancements";
 import { AccountMenu } from "~/ui/account";
 import { SiteFooter, SiteHeader } from "~/ui/site-chrome";
 import { useNonce } from "~/ui/nonce";
+import { FocusHeadingOnNavigate } from "~/ui/focus-heading";
+import { BRAND_NAME } from "~/ui/brand";
 
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tokensHref },
   { rel: "stylesheet", href: stylesHref },
   { rel: "stylesheet", href: accountStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Book a dental visit" }];
+export const meta: MetaFunction = () => [{ title: `Book a dental visit — ${BRAND_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const patient = await getPatient(request);
@@ -44,6 +48,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
   const nonce = useNonce();
   const webView = isWebView({ routeIds: matches.map((m) => m.id), webViewCookie: data?.webViewCookie ?? null });
   const pathname = data?.pathname ?? "/";
+  const banner = data ? shouldShowCookieBanner({ pathname, isWebView: webView, dismissed: data.cookieBannerDismissed }) : false;
   return (
     <html lang="en">
       <head>
@@ -54,7 +59,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         {data ? <link rel="canonical" href={canonicalUrl(data.siteOrigin, pathname)} /> : null}
         <Links />
       </head>
-      <body className={webView ? "web-view" : undefined}>
+      <body className={[webView ? "web-view" : "", banner ? "has-cookie-banner" : ""].filter(Boolean).join(" ") || undefined}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -64,9 +69,8 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
           {children}
         </main>
         {webView ? null : <SiteFooter supportEmail={data?.supportEmail ?? ""} />}
-        {data && shouldShowCookieBanner({ pathname, isWebView: webView, dismissed: data.cookieBannerDismissed }) ? (
-          <CookieBanner returnTo={data.returnTo} />
-        ) : null}
+        {data && banner ? <CookieBanner returnTo={data.returnTo} /> : null}
+        <FocusHeadingOnNavigate />
         {/* Intake pages hold health data and a bearer token in the URL: no third-party scripts (error reporting, analytics) there. */}
         <ClientEnhancements publicEnv={isIntakePath(pathname) ? null : (data?.publicEnv ?? null)} isLoggedIn={Boolean(data?.userEmail)} />
         <ScrollRestoration nonce={nonce} />

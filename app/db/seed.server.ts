@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { DEMO_STAFF, DEMO_WEEKLY_HOURS, MARKET_ROWS, SERVICE_ROWS, STUDIO_ROWS } from "./catalogue";
 import { markets, providerHours, providers, services, studios } from "./schema";
@@ -20,10 +20,28 @@ export async function seedCatalogue(db: Db) {
           locationId: s.locationId ?? null,
           timezone: s.timezone ?? null,
           isVirtual: s.isVirtual ?? false,
+          address: s.address ?? "",
+          phone: s.phone ?? "",
+          openingHours: s.openingHours ?? "",
+          latitude: s.latitude ?? null,
+          longitude: s.longitude ?? null,
         })),
       )
       .onConflictDoNothing();
+    // Studios seeded before they had contact details get them; an address an operator typed is kept.
+    for (const s of STUDIO_ROWS) {
+      if (!s.address && !s.phone) continue;
+      await tx
+        .update(studios)
+        .set({ address: s.address ?? "", phone: s.phone ?? "", openingHours: s.openingHours ?? "", latitude: s.latitude ?? null, longitude: s.longitude ?? null })
+        .where(and(eq(studios.slug, s.slug), eq(studios.address, ""), eq(studios.phone, "")));
+    }
     await tx.insert(services).values(SERVICE_ROWS).onConflictDoNothing();
+    // Services seeded before they had a price get one; a price an operator set is kept.
+    for (const s of SERVICE_ROWS) {
+      if (s.priceCents === null) continue;
+      await tx.update(services).set({ priceCents: s.priceCents }).where(and(eq(services.code, s.code), isNull(services.priceCents)));
+    }
 
     for (const studio of STUDIO_ROWS) {
       if (studio.enabled === false) continue;

@@ -4,7 +4,7 @@ import { services, studios } from "~/db/schema";
 import { isMarketSlug, type MarketSlug } from "~/rules/markets";
 import { studioTimezone } from "~/rules/timezones";
 
-export type Studio = typeof studios.$inferSelect & { tz: string };
+export type Studio = typeof studios.$inferSelect & { tz: string; mapUrl: string | null };
 export type Service = typeof services.$inferSelect;
 
 /**
@@ -40,7 +40,11 @@ export const cachedCatalogue = <T,>(db: object, key: string, load: () => Promise
 
 type Read = { fresh?: boolean };
 
-const withTz = (row: typeof studios.$inferSelect): Studio => ({ ...row, tz: studioTimezone(row.slug, row.timezone) });
+/** A map search for the studio's address (no API key, opens the patient's map app on a phone). */
+const mapUrlOf = (studio: { name: string; address: string }) =>
+  studio.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${studio.name}, ${studio.address}`)}` : null;
+
+const withTz = (row: typeof studios.$inferSelect): Studio => ({ ...row, tz: studioTimezone(row.slug, row.timezone), mapUrl: mapUrlOf(row) });
 
 export function getService(db: Db, code: string, { fresh }: Read = {}): Promise<Service | null> {
   return cachedCatalogue(

@@ -14,6 +14,8 @@ export type IcsInput = {
   timezone: string;
   summary: string;
   location: string;
+  /** GEO (RFC 5545 §3.8.1.6), when the place is known. */
+  geo?: { lat: number; lon: number };
   description: string;
   organizerEmail?: string;
   /** RFC 5546 wants an attendee on REQUEST/CANCEL; optional so a PUBLISH file stays minimal. */
@@ -100,7 +102,7 @@ export function buildIcs(input: IcsInput): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    "PRODID:-//Dental Booking//Appointments//EN",
+    "PRODID:-//Studio Dental//Appointments//EN",
     "CALSCALE:GREGORIAN",
     `METHOD:${method}`,
     ...(known ? vtimezone(input.timezone) : []),
@@ -112,6 +114,7 @@ export function buildIcs(input: IcsInput): string {
     when("DTEND", input.endsAt),
     `SUMMARY:${escapeText(input.summary)}`,
     `LOCATION:${escapeText(input.location)}`,
+    ...(input.geo ? [`GEO:${input.geo.lat.toFixed(6)};${input.geo.lon.toFixed(6)}`] : []),
     `DESCRIPTION:${escapeText(input.description)}`,
     `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     ...(input.organizerEmail ? [`ORGANIZER:mailto:${input.organizerEmail}`] : []),

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
+import { StepHeader } from "./step-header";
 
 /** The server's answer to a rejected form (Conform's SubmissionResult, narrowed to what we render). */
 export type FormResult = {
@@ -152,7 +153,8 @@ export function FileField({ name, label, hint, accept, capture }: { name: string
   );
 }
 
-export type Choice = { value: string; label: string; detail?: string };
+/** A choice card: a strong title, a lighter description, and a price line where the choice has one. */
+export type Choice = { value: string; label: string; detail?: string; price?: string };
 
 /**
  * A fieldset (id = name) with its legend, hint and error, for a group of radios or checkboxes; its
@@ -238,6 +240,7 @@ export function ChoiceGroup({
             defaultChecked={defaultValue === undefined ? undefined : defaultValue === choice.value}
           >
             {choice.detail ? <span className="choice-detail">{choice.detail}</span> : null}
+            {choice.price ? <span className="choice-price">{choice.price}</span> : null}
           </Radio>
         ))}
       </div>
@@ -271,6 +274,7 @@ export function StepPage({
   return (
     <FormStateProvider result={result} values={values}>
       <div className="page narrow">
+        <StepHeader />
         <h1>{title}</h1>
         {intro}
         <ErrorSummary />

@@ -1,13 +1,36 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { BRAND_NAME, LogoMark } from "./brand";
 
 const NAV = [
-  { href: "/booking", label: "Book a visit" },
   { href: "/about", label: "About us" },
   { href: "/terms", label: "Terms" },
 ];
+const CTA = { href: "/booking", label: "Book a visit" };
 
-/** The mobile menu is a <details> element: it opens and closes without JavaScript. */
+function NavItems({ pathname }: { pathname: string }) {
+  return (
+    <>
+      {NAV.map((item) => (
+        <li key={item.href}>
+          <Link to={item.href} aria-current={pathname === item.href ? "page" : undefined}>
+            {item.label}
+          </Link>
+        </li>
+      ))}
+      <li className="nav-cta">
+        <Link to={CTA.href} aria-current={pathname === CTA.href ? "page" : undefined}>
+          {CTA.label}
+        </Link>
+      </li>
+    </>
+  );
+}
+
+/**
+ * The site header: the logo, the navigation inline from 900 px, and below that a <details> menu, which
+ * opens and closes without JavaScript. Only one of the two navs is displayed at a time.
+ */
 export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; pathname: string }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -16,25 +39,30 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.key]);
+  const signedIn = userEmail ? <li className="signed-in">Signed in as {userEmail}</li> : null;
   return (
     <header className="site-header">
       <div className={navigation.state === "idle" ? "page-loading" : "page-loading active"} aria-hidden="true" />
       <div className="header-inner">
         <Link to="/" className="brand">
-          Studio Dental
+          <LogoMark />
+          {BRAND_NAME}
         </Link>
+        <nav aria-label="Main" className="site-nav">
+          <ul>
+            {signedIn}
+            <NavItems pathname={pathname} />
+          </ul>
+        </nav>
         <details className="menu" ref={menu}>
-          <summary>Menu</summary>
+          <summary>
+            <span className="menu-icon" aria-hidden="true" />
+            Menu
+          </summary>
           <nav aria-label="Main">
             <ul>
-              {NAV.map((item) => (
-                <li key={item.href}>
-                  <Link to={item.href} aria-current={pathname === item.href ? "page" : undefined}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-              {userEmail ? <li className="signed-in">Signed in as {userEmail}</li> : null}
+              <NavItems pathname={pathname} />
+              {signedIn}
             </ul>
           </nav>
         </details>
@@ -46,12 +74,34 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
 export function SiteFooter({ supportEmail }: { supportEmail: string }) {
   return (
     <footer className="site-footer">
-      <p>
-        Questions? Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-      </p>
-      <p>
-        <Link to="/terms">Terms</Link> · <Link to="/terms#cookies">Cookie Policy</Link>
-      </p>
+      <div className="footer-inner">
+        <div className="footer-brand">
+          <p className="brand">
+            <LogoMark size={28} />
+            {BRAND_NAME}
+          </p>
+          <p>Modern dentistry in Washington DC, New York, Boston, Atlanta and Nashville.</p>
+        </div>
+        <div>
+          <p>
+            Questions? Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          </p>
+        </div>
+        <nav aria-label="Legal">
+          <ul>
+            <li>
+              <Link to="/about">About us</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms</Link>
+            </li>
+            <li>
+              <Link to="/terms#cookies">Cookie Policy</Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="footer-small">© {BRAND_NAME}. Studio addresses and phone numbers in this demo are illustrative.</p>
+      </div>
     </footer>
   );
 }

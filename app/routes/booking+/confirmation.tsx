@@ -2,6 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormActions } from "~/ui/form";
+import { StepHeader } from "~/ui/step-header";
+import { StudioContact, type StudioContactInfo } from "~/ui/studio";
+import { priceLine } from "~/scheduling/prices";
 import { stepMeta } from "~/ui/step-meta";
 import { labelOf } from "~/booking/options";
 import { FLAVORS, preferencesOf, SHOWS } from "~/rules/comfort-preferences";
@@ -33,10 +36,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const route = stepsFor(state, opts);
   const c = state.contact;
   const ins = state.insurance;
-  const rows: { label: string; value: string; change: string; changeLabel: string }[] = [
+  const rows: { label: string; value: string; change: string; changeLabel: string; studio?: StudioContactInfo }[] = [
     { label: "City", value: MARKETS.find((m) => m.slug === state.market)?.name ?? "", change: pathFor("markets"), changeLabel: "city" },
-    { label: "Visit", value: service.name, change: pathFor("services"), changeLabel: "visit" },
-    { label: "Studio", value: studio.isVirtual ? `${studio.name} (video)` : [studio.name, studio.address].filter(Boolean).join(", "), change: pathFor("studios"), changeLabel: "studio" },
+    { label: "Visit", value: `${service.name} · ${priceLine(service)}`, change: pathFor("services"), changeLabel: "visit" },
+    {
+      label: "Studio",
+      value: studio.isVirtual ? `${studio.name} (video)` : studio.name,
+      change: pathFor("studios"),
+      changeLabel: "studio",
+      studio: { name: studio.name, address: studio.address, phone: studio.phone, openingHours: studio.openingHours, mapUrl: studio.mapUrl, isVirtual: studio.isVirtual },
+    },
     { label: "Date and time", value: formatLongDateTime(new Date(state.slot.startsAt), studio.tz), change: pathFor("times"), changeLabel: "date and time" },
     { label: "Email", value: state.email, change: pathFor("email"), changeLabel: "email" },
     { label: "Name", value: `${c.firstName} ${c.lastName}`, change: pathFor("contact-info"), changeLabel: "name" },
@@ -138,6 +147,7 @@ export default function Confirmation() {
   const result = useActionData<typeof action>();
   return (
     <div className="page narrow">
+      <StepHeader />
       <h1>{title}</h1>
       {result?.message ? (
         <div className="error-summary" role="alert" tabIndex={-1}>
@@ -156,7 +166,10 @@ export default function Confirmation() {
         {rows.map((row) => (
           <div key={row.label}>
             <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
+            <dd>
+              {row.value}
+              {row.studio ? <StudioContact studio={row.studio} /> : null}
+            </dd>
             <dd className="change">
               <Link to={row.change}>
                 Change<span className="visually-hidden"> {row.changeLabel}</span>

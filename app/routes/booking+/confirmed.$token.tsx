@@ -11,6 +11,8 @@ import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { intakeStatus } from "~/intake/store.server";
+import { CANCELLATION_POLICY, whatToBring } from "~/scheduling/visit-notes";
+import { StudioContact } from "~/ui/studio";
 
 export const meta: MetaFunction = () => [{ title: "You’re booked — Studio Dental" }, { name: "robots", content: "noindex" }];
 
@@ -36,7 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isWebView: readCookies(request).web_view === "true",
     startsAt: appointment.startsAt.toISOString(),
     when: formatLongDateTime(appointment.startsAt, studio.tz),
-    studio: { name: studio.name, address: studio.address, isVirtual: studio.isVirtual },
+    studio: { name: studio.name, address: studio.address, phone: studio.phone, openingHours: studio.openingHours, mapUrl: studio.mapUrl, isVirtual: studio.isVirtual },
+    bring: whatToBring(studio.isVirtual),
+    cancellationPolicy: CANCELLATION_POLICY,
     serviceName: service.name,
     status: appointment.status,
     icsHref: `/booking/confirmed/${token}/calendar.ics`,
@@ -84,9 +88,21 @@ export default function Confirmed() {
   return (
     <div className="page narrow">
       <h1>{cancelled ? "This appointment was cancelled" : data.justBooked ? "You’re booked!" : "Your appointment"}</h1>
-      <p className="lead">
-        {data.serviceName} at {data.studio.name}
-      </p>
+      {cancelled ? null : (
+        <div className="confirmed-banner" role="status">
+          <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false">
+            <circle cx="14" cy="14" r="14" fill="#1d5c45" />
+            <path d="M8 14.5l4 4 8-9" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <p>
+            <strong>
+              {data.serviceName} at {data.studio.name}
+            </strong>
+            <br />
+            {data.when}. We’ve emailed you a confirmation.
+          </p>
+        </div>
+      )}
       <dl className="summary-list">
         <div>
           <dt>When</dt>
@@ -94,7 +110,10 @@ export default function Confirmed() {
         </div>
         <div>
           <dt>Where</dt>
-          <dd>{data.studio.isVirtual ? "Video visit — we’ll email you the link before your visit." : [data.studio.name, data.studio.address].filter(Boolean).join(", ")}</dd>
+          <dd>
+            {data.studio.isVirtual ? "Video visit" : data.studio.name}
+            <StudioContact studio={data.studio} />
+          </dd>
         </div>
         <div>
           <dt>Visit</dt>
@@ -103,12 +122,16 @@ export default function Confirmed() {
       </dl>
       {cancelled ? null : (
         <>
-          <p>We’ve emailed you a confirmation. Please arrive 10 minutes early.</p>
-          <p>
+          <div className="actions-row">
             <a href={data.icsHref} className="button button-secondary" download="appointment.ics">
               Add to calendar (.ics)
             </a>
-          </p>
+            {data.studio.mapUrl && !data.studio.isVirtual ? (
+              <a href={data.studio.mapUrl} className="button button-secondary" rel="noopener noreferrer" target="_blank">
+                Get directions<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </div>
           {data.intakeHref ? (
             <div className="notice">
               <h2>Before your visit</h2>
@@ -128,7 +151,14 @@ export default function Confirmed() {
               )}
             </div>
           ) : null}
-          <p>To cancel or reschedule, contact your studio at least 24 hours ahead.</p>
+          <h2>What to bring</h2>
+          <ul className="info-list">
+            {data.bring.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <h2>Cancelling or rescheduling</h2>
+          <p>{data.cancellationPolicy}</p>
         </>
       )}
     </div>

@@ -3,6 +3,9 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { COSMETIC_CONSULT_CODES } from "~/booking/options";
+import { getDb } from "~/db/client.server";
+import { getService } from "~/scheduling/catalogue.server";
+import { priceLine } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
@@ -32,7 +35,13 @@ export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "cosmetic-consult");
-  const choices = COSMETIC_CONSULT_CODES.map((value) => ({ value, ...CONSULT_CHOICES[value] }));
+  const db = await getDb();
+  const choices = await Promise.all(
+    COSMETIC_CONSULT_CODES.map(async (value) => {
+      const service = await getService(db, value);
+      return { value, ...CONSULT_CHOICES[value], price: service ? priceLine(service) : undefined };
+    }),
+  );
   return json({ back, title, serviceType: isConsultCode(state.serviceType) ? state.serviceType : null, choices });
 }
 

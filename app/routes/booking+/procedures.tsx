@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
-import { PROCEDURES, type Procedure } from "~/booking/options";
+import { PROCEDURE_SERVICE, PROCEDURES, type Procedure } from "~/booking/options";
+import { getDb } from "~/db/client.server";
+import { getService } from "~/scheduling/catalogue.server";
+import { priceLine } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
@@ -24,7 +27,13 @@ export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "procedures");
-  const choices = PROCEDURES.map((value) => ({ value, ...PROCEDURE_CHOICES[value] }));
+  const db = await getDb();
+  const choices = await Promise.all(
+    PROCEDURES.map(async (value) => {
+      const service = await getService(db, PROCEDURE_SERVICE[value]);
+      return { value, ...PROCEDURE_CHOICES[value], price: service ? priceLine(service) : undefined };
+    }),
+  );
   return json({ back, title, procedure: state.procedure ?? null, choices });
 }
 

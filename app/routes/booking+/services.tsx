@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
-import { CATEGORIES, type Category } from "~/booking/options";
+import { CATEGORIES, COSMETIC_CONSULT_CODES, PROCEDURE_SERVICE, type Category, type ServiceCode } from "~/booking/options";
+import { getDb } from "~/db/client.server";
+import { getService } from "~/scheduling/catalogue.server";
+import { priceLineOfGroup } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
@@ -12,6 +15,16 @@ const schema = () =>
   z.object({
     category: z.enum(CATEGORIES, { error: "Choose what you’d like to come in for." }),
   });
+
+/** The services each choice can lead to, for its price line. */
+const CATEGORY_SERVICES: Record<Category, readonly ServiceCode[]> = {
+  cleaning: ["CLNCHK"],
+  whitening: ["WHTNG"],
+  emergency: ["EMERG"],
+  cosmetic: [...COSMETIC_CONSULT_CODES, "WHTNG"],
+  procedures: Object.values(PROCEDURE_SERVICE),
+  ortho: ["INVISALN", "BRACESCON"],
+};
 
 const CATEGORY_CHOICES: Record<Category, Omit<Choice, "value">> = {
   cleaning: { label: "Checkup & cleaning", detail: "Exam, cleaning and X-rays as needed. About an hour." },
@@ -26,7 +39,13 @@ export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "services");
-  const choices = CATEGORIES.map((value) => ({ value, ...CATEGORY_CHOICES[value] }));
+  const db = await getDb();
+  const choices = await Promise.all(
+    CATEGORIES.map(async (value) => {
+      const services = (await Promise.all(CATEGORY_SERVICES[value].map((code) => getService(db, code)))).filter((s) => s !== null);
+      return { value, ...CATEGORY_CHOICES[value], price: services.length ? priceLineOfGroup(services) : undefined };
+    }),
+  );
   return json({ back, title, category: state.category ?? null, choices });
 }
 

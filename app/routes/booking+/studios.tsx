@@ -7,7 +7,8 @@ import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
 import { getService, listBookableStudios } from "~/scheduling/catalogue.server";
 import { firstFreeTimes, withTimeout } from "~/scheduling/slots.server";
-import { ChoiceGroup, StepPage } from "~/ui/form";
+import { ChoiceFieldset, Radio, StepPage } from "~/ui/form";
+import { StudioContact } from "~/ui/studio";
 import { stepMeta } from "~/ui/step-meta";
 import { formatShortDateTime } from "~/rules/zoned-time";
 
@@ -39,6 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         slug: s.slug,
         name: s.name,
         address: s.address,
+        phone: s.phone,
+        openingHours: s.openingHours,
+        mapUrl: s.mapUrl,
         isVirtual: s.isVirtual,
         firstFree:
           firstTimes === null ? null : first ? `First free time: ${formatShortDateTime(first.startsAt, s.tz)}` : "No free times in the next 2 weeks",
@@ -82,17 +86,19 @@ export default function Studios() {
       {studios.length === 0 ? (
         <p className="notice">No studio in this city offers this visit yet. Go back to choose another city or visit.</p>
       ) : (
-        <ChoiceGroup
-          name="studio"
-          legend="Studio"
-          choices={studios.map((s) => ({
-            value: s.slug,
-            label: s.name,
-            detail: [s.isVirtual ? "Video visit from home" : s.address, s.firstFree]
-              .filter(Boolean)
-              .join(" · "),
-          }))}
-        />
+        <ChoiceFieldset name="studio" legend="Studio">
+          <div className="choices">
+            {studios.map((s) => (
+              <div className="studio-choice" key={s.slug}>
+                <Radio name="studio" value={s.slug} label={s.name}>
+                  <span className="choice-detail">{s.isVirtual ? "Video visit from home" : s.address}</span>
+                  {s.firstFree ? <span className="studio-first">{s.firstFree}</span> : null}
+                </Radio>
+                <StudioContact studio={s} showAddress={false} />
+              </div>
+            ))}
+          </div>
+        </ChoiceFieldset>
       )}
     </StepPage>
   );

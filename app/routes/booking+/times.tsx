@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { formatInTimeZone } from "date-fns-tz";
 import { addDays } from "~/rules/zoned-time";
 import { MAX_WEEK, parseWeek, timesSchema } from "./times.server";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
@@ -72,19 +73,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
     count: g.slots.length,
     current: g === shown,
   }));
-  const days = shown
-    ? [
-        {
-          heading: `${formatSlotDate(shown.slots[0].startsAt, studio.tz)} (${timezoneAbbreviation(shown.slots[0].startsAt, studio.tz)})`,
-          slots: shown.slots.map((s) => ({
-            value: s.startsAt.toISOString(),
-            label: formatSlotTime(s.startsAt, studio.tz),
-            soon: isWithinNext24Hours(s.startsAt, now),
-          })),
-        },
-      ]
-    : [];
+  const days = shown ? [shownDay(shown.slots, studio.tz, now)] : [];
   return json({ ...base, timedOut: false, days, dayLinks }, { headers: { "Cache-Control": "no-store" } });
+}
+
+const PARTS = [
+  { name: "Morning", until: 12 },
+  { name: "Afternoon", until: 17 },
+  { name: "Evening", until: 24 },
+] as const;
+
+/**
+ * One day's times, earliest first, in morning / afternoon / evening groups. "Soon" (within 24 hours)
+ * marks a time only where it tells times apart; a day that is soon throughout says so once.
+ */
+function shownDay(slots: { startsAt: Date }[], tz: string, now: Date) {
+  const soon = slots.map((s) => isWithinNext24Hours(s.startsAt, now));
+  const allSoon = soon.every(Boolean);
+  const parts = PARTS.map((part, i) => ({
+    name: part.name,
+    slots: slots
+      .map((s, j) => ({ s, soon: soon[j] }))
+      .filter(({ s }) => {
+        const hour = Number(formatInTimeZone(s.startsAt, tz, "H"));
+        return hour < part.until && hour >= (i === 0 ? 0 : PARTS[i - 1].until);
+      })
+      .map(({ s, soon }) => ({ value: s.startsAt.toISOString(), label: formatSlotTime(s.startsAt, tz), soon: soon && !allSoon })),
+  })).filter((part) => part.slots.length > 0);
+  return {
+    heading: `${formatSlotDate(slots[0].startsAt, tz)} (${timezoneAbbreviation(slots[0].startsAt, tz)})`,
+    soon: allSoon,
+    parts,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -168,14 +188,21 @@ export default function Times() {
         <ChoiceFieldset name="slot" legend="Time">
           {data.days.map((day) => (
             <section className="day" key={day.heading} aria-label={day.heading}>
-              <h2>{day.heading}</h2>
-              <div className="slots">
-                {day.slots.map((slot) => (
-                  <Radio key={slot.value} name="slot" value={slot.value} label={slot.label}>
-                    {slot.soon ? <span className="badge-soon">Soon</span> : null}
-                  </Radio>
-                ))}
-              </div>
+              <h2>
+                {day.heading} {day.soon ? <span className="badge-soon">Within 24 hours</span> : null}
+              </h2>
+              {day.parts.map((part) => (
+                <div className="slot-group" key={part.name}>
+                  <h3>{part.name}</h3>
+                  <div className="slots">
+                    {part.slots.map((slot) => (
+                      <Radio key={slot.value} name="slot" value={slot.value} label={slot.label}>
+                        {slot.soon ? <span className="badge-soon">Soon</span> : null}
+                      </Radio>
+                    ))}
+                  </div>
+                </div>
+              ))}
             </section>
           ))}
         </ChoiceFieldset>

@@ -2,22 +2,21 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getDb } from "~/db/client.server";
-import { getEnv, type Env } from "~/platform/env.server";
 import { latestOutboxAndVisits } from "~/scheduling/dev-outbox.server";
+import { devRoutesEnabled } from "./dev-routes.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev: outbox and appointments" }, { name: "robots", content: "noindex" }];
-
-/** Only in development or when DEV_ROUTES=true (the e2e server); otherwise the page does not exist. */
-function devRoutesEnabled(env: Env = getEnv()): boolean {
-  return env.DEV_ROUTES || env.NODE_ENV === "development";
-}
 
 export async function loader(_: LoaderFunctionArgs) {
   if (!devRoutesEnabled()) throw new Response("Not found", { status: 404 });
   const { mails, visits } = await latestOutboxAndVisits(await getDb());
   return json(
     {
-      mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+      mails: mails.map(({ ics, ...m }) => ({
+        ...m,
+        createdAt: m.createdAt.toISOString(),
+        attachments: ics ? [{ name: "appointment.ics", type: "text/calendar", bytes: new TextEncoder().encode(ics).length }] : [],
+      })),
       visits: visits.map((v) => ({ ...v, startsAt: v.startsAt.toISOString() })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -37,6 +36,7 @@ export default function DevOutbox() {
             <th scope="col">Subject</th>
             <th scope="col">Status</th>
             <th scope="col">Created</th>
+            <th scope="col">Parts and attachments</th>
           </tr>
         </thead>
         <tbody>
@@ -46,10 +46,41 @@ export default function DevOutbox() {
               <td>{m.subject}</td>
               <td>{m.status}</td>
               <td>{m.createdAt}</td>
+              <td>
+                <a href={`/dev/outbox/${m.id}/email.txt`}>Text</a>
+                {m.html ? (
+                  <>
+                    {" · "}
+                    <a href={`/dev/outbox/${m.id}/email.html`}>HTML</a>
+                  </>
+                ) : null}
+                {m.attachments.map((a) => (
+                  <span key={a.name}>
+                    {" · "}
+                    <a href={`/dev/outbox/${m.id}/${a.name}`}>{a.name}</a> ({a.type}, {a.bytes} bytes)
+                  </span>
+                ))}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {mails.length > 0 ? (
+        <>
+          <h2>Latest email</h2>
+          <p>
+            <strong>{mails[0].subject}</strong> to {mails[0].to}
+          </p>
+          <h3>Text</h3>
+          <pre className="dev-pre">{mails[0].text}</pre>
+          {mails[0].html ? (
+            <details>
+              <summary>HTML source (download the HTML link above to see it rendered)</summary>
+              <pre className="dev-pre">{mails[0].html}</pre>
+            </details>
+          ) : null}
+        </>
+      ) : null}
       <h2>Latest appointments</h2>
       <table className="dev-table" id="appointments">
         <thead>

@@ -1,0 +1,34 @@
+import { getDb } from "~/db/client.server";
+import { formatShortDateTime } from "~/rules/zoned-time";
+import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
+import { STEPS, stepsFor, type StepId } from "./funnel";
+import { bookingCookie, funnelOptions } from "./step.server";
+
+const STEP_BY_PATH = new Map(Object.entries(STEPS).map(([id, { path }]) => [path, id as StepId]));
+
+/**
+ * The booking step header for a request: "Step N of M" counted on the route the patient's answers give
+ * (a branch not chosen yet adds nothing, so the count can grow once it is), and the visit chosen so far.
+ * Null off the steps (the entry redirect, the confirmed page).
+ */
+export async function bookingStepHeader(request: Request) {
+  const step = STEP_BY_PATH.get(new URL(request.url).pathname.replace(/\/$/, ""));
+  if (!step) return null;
+  const state = await bookingCookie().read(request);
+  const route = stepsFor(state, funnelOptions(state));
+  const index = route.indexOf(step);
+  const progress = index === -1 ? null : { index: index + 1, total: route.length };
+  const summary: { label: string; value: string }[] = [];
+  // The review page lists everything itself.
+  if (step !== "confirmation") {
+    const db = await getDb();
+    const [service, studio] = await Promise.all([
+      state.serviceType ? getService(db, state.serviceType) : null,
+      state.studio ? getBookableStudio(db, state.studio) : null,
+    ]);
+    if (service) summary.push({ label: "Visit", value: service.name });
+    if (studio) summary.push({ label: "Studio", value: studio.name });
+    if (studio && state.slot && step !== "times") summary.push({ label: "Time", value: formatShortDateTime(new Date(state.slot.startsAt), studio.tz) });
+  }
+  return { progress, summary };
+}

@@ -1,0 +1,43 @@
+import { createContext, useContext, type ReactNode } from "react";
+
+/** Where the patient is in a flow ("Step 3 of 8", counted on the route their answers give) and the visit so far. */
+export type StepHeaderData = {
+  progress: { index: number; total: number } | null;
+  summary: { label: string; value: string }[];
+} | null;
+
+const StepHeaderContext = createContext<StepHeaderData>(null);
+
+/** A flow's layout gives its pages their step header; StepPage (and any page that renders StepHeader) shows it. */
+export function StepHeaderProvider({ value, children }: { value: StepHeaderData; children: ReactNode }) {
+  return <StepHeaderContext.Provider value={value}>{children}</StepHeaderContext.Provider>;
+}
+
+/** The progress line and bar, then the visit chosen so far (service, studio, time). No JavaScript needed. */
+export function StepHeader() {
+  const data = useContext(StepHeaderContext);
+  if (!data || (!data.progress && data.summary.length === 0)) return null;
+  const { progress, summary } = data;
+  return (
+    <div className="step-header">
+      {progress ? (
+        <div>
+          <p className="step-progress">
+            Step {progress.index} of {progress.total}
+          </p>
+          <progress className="progress-bar" value={progress.index} max={progress.total} aria-hidden="true" />
+        </div>
+      ) : null}
+      {summary.length > 0 ? (
+        <dl className="visit-summary" aria-label="Your visit so far">
+          {summary.map((item) => (
+            <div key={item.label}>
+              <dt>{item.label}</dt>
+              <dd>{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
+  );
+}

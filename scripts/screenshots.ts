@@ -1,0 +1,118 @@
+/**
+ * Screenshots of each booking step at 360 px and 1280 px with JavaScript off, for judging the design:
+ *   npm run build && npm run screenshots            → docs/screenshots/*.png
+ * Starts its own server on an empty database (SCREENSHOT_PORT, default 3399) and books one cleaning in Boston.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { chromium, type Page } from "@playwright/test";
+
+const PORT = Number(process.env.SCREENSHOT_PORT ?? 3399);
+const OUT = process.env.SCREENSHOT_DIR ?? "docs/screenshots";
+const DATA_DIR = `/tmp/dental-screenshots-${process.pid}`;
+const base = `http://localhost:${PORT}`;
+const WIDTHS = [360, 1280];
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+let n = 0;
+async function shoot(page: Page, name: string) {
+  n++;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+    await page.screenshot({ path: `${OUT}/${String(n).padStart(2, "0")}-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function next(page: Page, name = "Continue") {
+  await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name, exact: true }).click()]);
+  await page.waitForLoadState("load");
+}
+
+async function main() {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForServer();
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/booking`);
+    await shoot(page, "markets");
+    // The cookie banner is shown once (above); dismissed, the later shots show the pages alone.
+    await next(page, "Dismiss");
+    await page.getByLabel("Boston").check();
+    await next(page);
+    await shoot(page, "services");
+    await page.getByLabel("Checkup & cleaning").check();
+    await next(page);
+    await shoot(page, "studios");
+    await page.getByLabel(/^Fenway/).check();
+    await next(page);
+    await shoot(page, "times");
+    await page.locator('input[name="slot"]').first().check();
+    await next(page);
+    await shoot(page, "email");
+    await page.getByLabel("Email address").fill("alex.rivera@example.com");
+    await next(page);
+    await next(page); // an empty details form: the errors
+    await shoot(page, "contact-info-errors");
+    await page.getByLabel("First name").fill("Alex");
+    await page.getByLabel("Last name").fill("Rivera");
+    await page.getByLabel("Mobile number").fill("(617) 555-0100");
+    await page.getByLabel("Date of birth").fill("1990-05-01");
+    await page.getByLabel("Mint").check();
+    await page.getByLabel("Comedy").check();
+    await shoot(page, "contact-info");
+    await next(page);
+    await shoot(page, "insurance");
+    await page.getByLabel("Guardian").check();
+    await next(page);
+    await shoot(page, "insurance-status");
+    await next(page);
+    await shoot(page, "payment-info");
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry month").selectOption("12");
+    await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+    await page.getByLabel("Security code (CVC)").fill("123");
+    await page.getByLabel("Name on card").fill("Alex Rivera");
+    await next(page, "Save card and continue");
+    await shoot(page, "confirmation");
+    await next(page, "Book appointment");
+    await shoot(page, "confirmed");
+    // The emergency branch's advice page (a notice, not an error).
+    await page.goto(`${base}/booking/markets`);
+    await page.getByLabel("New York City").check();
+    await next(page);
+    await page.getByLabel(/in pain/).check();
+    await next(page);
+    await shoot(page, "emergency");
+    await browser.close();
+    console.log(`${n * WIDTHS.length} screenshots in ${OUT}/`);
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill();
+    await exited;
+    rmSync(DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+await main();
