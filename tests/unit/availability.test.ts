@@ -165,6 +165,20 @@ describe("exclusions and limits", () => {
     expect(list.at(-1)?.endsAt.toISOString()).toBe("2027-07-12T16:00:00.000Z");
   });
 
+  it("a visit of no length has no slot", () => {
+    expect(slots({ ...monday, durationMinutes: 0, providers: [provider({ hours: morning })] })).toEqual([]);
+  });
+
+  it("slots come in time order whatever the order of providers and of their hours", () => {
+    const late = provider({ providerId: 1, hours: [hours(1, hm(11), hm(12)), hours(1, hm(10), hm(11))] });
+    const early = provider({ providerId: 2, hours: [hours(1, hm(9), hm(9, 30))] });
+    const list = slots({ ...monday, durationMinutes: 15, providers: [late, early] });
+    expect(iso(list)).toEqual([...iso(list)].sort());
+    expect(list[0]).toMatchObject({ startsAt: d("2027-07-12T13:00:00Z"), providerIds: [2] });
+    expect(list[2]).toMatchObject({ startsAt: d("2027-07-12T14:00:00Z"), providerIds: [1] });
+    expect(list).toHaveLength(10);
+  });
+
   it("starts on 15-minute boundaries even when hours do not", () => {
     const list = slots({ ...monday, providers: [provider({ hours: [hours(1, hm(9, 10), hm(10))] })] });
     expect(iso(list)).toEqual(["2027-07-12T13:15:00.000Z", "2027-07-12T13:30:00.000Z", "2027-07-12T13:45:00.000Z"]);

@@ -179,3 +179,28 @@ describe("previous and resume follow the patient's route", () => {
     expect(flow.titleOf("vet-notice")).toBe("Vet notice");
   });
 });
+
+describe("a flow with its own completion rule, and no reconcile or derive", () => {
+  type MiniId = "a" | "b" | "c";
+  type Mini = { completed: MiniId[]; x?: string; y?: string; z?: string };
+  const mini = createFlow<MiniId, Mini, object, { a: { x: string }; b: { y: string }; c: { z: string } }>({
+    steps: { a: { path: "/a", title: "A" }, b: { path: "/b", title: "B" }, c: { path: "/c", title: "C" } },
+    last: "c",
+    owns: { a: ["x"], b: ["y"], c: ["z"] },
+    route: () => ["a", "b", "c"],
+    // "later" is not an answer: the step stays open although it was posted.
+    isDone: (state, step) => step !== "b" || state.y !== "later",
+  });
+
+  it("a step is done only when the flow's own rule agrees", () => {
+    const later = mini.advance({ completed: [] }, "b", { y: "later" }, {}).state;
+    expect(later).toEqual({ completed: ["b"], y: "later" });
+    expect(mini.isDone(later, "b")).toBe(false);
+    expect(mini.isDone(mini.advance(later, "b", { y: "now" }, {}).state, "b")).toBe(true);
+  });
+
+  it("answering the second step first moves on to the third, not back to the first", () => {
+    expect(mini.advance({ completed: [] }, "b", { y: "now" }, {}).next).toBe("/c");
+    expect(mini.advance({ completed: [] }, "c", { z: "z" }, {}).next).toBe("/a");
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { specStudioTimezone, studioTimezone, timezoneAbbreviation } from "~/rules/timezones";
+import { isValidTimezone, specStudioTimezone, studioTimezone, timezoneAbbreviation } from "~/rules/timezones";
 
 describe("timezones: America/New_York for all studios except east-nashville (America/Chicago) (spec §9)", () => {
   it("uses a known valid IANA zone as is", () => {
@@ -7,6 +7,15 @@ describe("timezones: America/New_York for all studios except east-nashville (Ame
     expect(studioTimezone("fenway", "America/New_York", warn)).toBe("America/New_York");
     expect(studioTimezone("fenway", "America/Denver", warn)).toBe("America/Denver");
     expect(warn).not.toHaveBeenCalled();
+  });
+  it("a zone is valid when Intl knows it; empty, missing or unknown ones are not (asked twice: the answer is kept)", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(isValidTimezone("America/Chicago")).toBe(true);
+      expect(isValidTimezone("Mars/Olympus")).toBe(false);
+      expect(isValidTimezone("")).toBe(false);
+      expect(isValidTimezone(null)).toBe(false);
+      expect(isValidTimezone(undefined)).toBe(false);
+    }
   });
   it("east-nashville falls back to America/Chicago without a warning", () => {
     const warn = vi.fn();
