@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/dental-e2e-${process.pid}`;
+/** The accounts spec runs a real SMTP server here and reads the emails the app sends (tests/e2e/accounts.spec.ts). */
+const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 
 /** e2e runs against the production build, in Debian's Chromium, once with JavaScript off and once on. */
 export default defineConfig({
@@ -39,6 +41,7 @@ export default defineConfig({
       SITE_ORIGIN: "https://dental.example.com",
       DEV_ROUTES: "true",
       AVAILABILITIES_TIMEOUT_MS: "5000",
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });
