@@ -94,3 +94,11 @@ export async function bookableStudioMarkets(db: Db): Promise<Record<string, Mark
   const rows = await db.select({ slug: studios.slug, market: studios.marketSlug }).from(studios).where(eq(studios.enabled, true));
   return Object.fromEntries(rows.map((r) => [r.slug, isMarketSlug(r.market) ? r.market : null]));
 }
+
+/** Every studio patients can visit, open or coming soon (not the virtual one), for the studios directory. */
+export async function listStudioDirectory(db: Db): Promise<Studio[]> {
+  return cachedCatalogue(db, "studio-directory", async () => {
+    const rows = await db.select().from(studios).where(eq(studios.isVirtual, false)).orderBy(asc(studios.name));
+    return rows.map(withTz);
+  });
+}

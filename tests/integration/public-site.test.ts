@@ -10,6 +10,8 @@ const home = await import("~/routes/_marketing+/_index");
 const page = await import("~/routes/_marketing+/$slug");
 const robots = await import("~/routes/_resources+/robots[.txt]");
 const sitemap = await import("~/routes/_resources+/sitemap[.xml]");
+const studios = await import("~/routes/_marketing+/studios");
+const { describeEachEngine } = await import("../helpers/db");
 
 const ISSUE_PAGES = ["about", "breezy-braces", "orthodontics", "invisalign", "leadership", "invite-a-friend", "terms", "privacy", "contact"];
 
@@ -69,5 +71,22 @@ describe("rich text from content is safe HTML", () => {
     expect(html).not.toMatch(/javascript:|data:text|href="\/\/evil/);
     expect(html).toContain('<a href="/booking">ok</a>');
     expect(html).toContain('<a href="https://ada.org" rel="noopener noreferrer">ada</a>');
+  });
+});
+
+describeEachEngine("the studios directory", () => {
+  it("lists every market's studios from the catalogue, with address, phone and a booking link; coming-soon studios say so", async () => {
+    const data = (await (await studios.loader()).json()) as {
+      markets: { slug: string; studios: { slug: string; name: string; address: string; phone: string; open: boolean }[] }[];
+    };
+    expect(data.markets.map((m) => m.slug)).toEqual(["washington-dc", "new-york-city", "boston", "atlanta", "nashville"]);
+    const all = data.markets.flatMap((m) => m.studios);
+    expect(all.length).toBeGreaterThan(5);
+    for (const s of all) {
+      expect(s.address, s.slug).not.toBe("");
+      expect(s.phone, s.slug).not.toBe("");
+    }
+    expect(all.some((s) => !s.open)).toBe(true);
+    expect(all.find((s) => s.slug === "fenway")).toMatchObject({ open: true });
   });
 });

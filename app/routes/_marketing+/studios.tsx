@@ -1,0 +1,66 @@
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getDb } from "~/db/client.server";
+import { MARKETS } from "~/rules/markets";
+import { listStudioDirectory } from "~/scheduling/catalogue.server";
+import { StudioContact } from "~/ui/studio";
+
+export const meta = () => [
+  { title: "Our studios — Studio Dental" },
+  { name: "description", content: "Every Studio Dental studio in Washington DC, New York City, Boston, Atlanta and Nashville: address, hours, phone and online booking." },
+];
+
+/** `/studios`: every studio by market, from the catalogue, each with an anchor (`/studios#fenway`) and a booking link. */
+export async function loader() {
+  const studios = await listStudioDirectory(await getDb());
+  const markets = MARKETS.map((m) => ({
+    slug: m.slug,
+    name: m.name,
+    studios: studios
+      .filter((s) => s.marketSlug === m.slug)
+      .map((s) => ({ slug: s.slug, name: s.name, address: s.address, phone: s.phone, openingHours: s.openingHours, mapUrl: s.mapUrl, isVirtual: false, open: s.enabled })),
+  })).filter((m) => m.studios.length > 0);
+  return json({ markets }, { headers: { "Cache-Control": "public, max-age=300" } });
+}
+
+export default function Studios() {
+  const { markets } = useLoaderData<typeof loader>();
+  return (
+    <div className="page studios-page">
+      <h1>Our studios</h1>
+      <p className="lead">Studios in {markets.length} cities, open early, late and on Saturdays. Choose a studio to book a visit there.</p>
+      <nav aria-label="Cities">
+        <ul className="inline-list">
+          {markets.map((m) => (
+            <li key={m.slug}>
+              <a href={`#${m.slug}`}>{m.name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {markets.map((m) => (
+        <section key={m.slug} aria-labelledby={m.slug}>
+          <h2 id={m.slug}>{m.name}</h2>
+          <ul className="studio-directory">
+            {m.studios.map((s) => (
+              <li key={s.slug} id={`studio-${s.slug}`} className="studio-card">
+                <h3>{s.name}</h3>
+                {s.open ? null : <p className="badge-soon">Coming soon</p>}
+                <StudioContact studio={s} />
+                {s.open ? (
+                  <p>
+                    <a className="button" href={`/booking?studio=${encodeURIComponent(s.slug)}`}>
+                      Book at {s.name}
+                    </a>
+                  </p>
+                ) : (
+                  <p>Not open for booking yet.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
