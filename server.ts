@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -159,7 +160,10 @@ async function main() {
 
   // Remix fingerprints everything under /build: cache it for a year.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // The other public files only under their own names, listed once at start: a page request never stats the disk.
+  const publicNames = new Set(readdirSync("public").filter((name) => name !== "build" && !name.startsWith(".")));
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (publicNames.has(req.path.split("/", 2)[1]) ? publicFiles(req, res, next) : next()));
 
   const remix = createRequestHandler({
     build,
