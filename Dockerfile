@@ -6,6 +6,9 @@ ENV SENTRYCLI_SKIP_DOWNLOAD=1
 COPY package.json package-lock.json ./
 # Install scripts are not needed (esbuild's binary comes from its optional package).
 RUN npm ci --ignore-scripts --no-audit --no-fund
+# Without install scripts the postinstall does not run: apply patches/ (route matching once per build) here.
+COPY patches ./patches
+RUN npx patch-package
 COPY . .
 RUN npx remix build
 
@@ -19,6 +22,10 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/app/data
 COPY --from=deps /app/node_modules ./node_modules
+# The patched packages (patches/), as the build stage patched them: same lock, same versions.
+COPY --from=build /app/node_modules/@remix-run/router ./node_modules/@remix-run/router
+COPY --from=build /app/node_modules/@remix-run/react ./node_modules/@remix-run/react
+COPY --from=build /app/node_modules/react-router-dom ./node_modules/react-router-dom
 COPY package.json package-lock.json tsconfig.json server.ts ./
 # server.ts imports app/ (database, config, security headers); migrations are applied at start-up.
 COPY app ./app
