@@ -74,6 +74,8 @@ async function main() {
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.locals.nonce = randomBytes(16).toString("base64");
+    // The client's address as the trusted proxy hops name it (TRUST_PROXY_HOPS), read before a post's body is replayed.
+    res.locals.clientIp = req.ip ?? "unknown";
     res.set(securityHeaders({ nonce: res.locals.nonce, production, extraConnect: csp.connect, extraScript: csp.script }));
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -168,7 +170,7 @@ async function main() {
   const remix = createRequestHandler({
     build,
     mode: production ? "production" : "development",
-    getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown", uploadTooLarge: res.locals.uploadTooLarge === true }),
+    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, clientIp: res.locals.clientIp as string, uploadTooLarge: res.locals.uploadTooLarge === true }),
   });
   app.all("*", (req, res, next) => remix(res.locals.body !== undefined ? withBody(req, res.locals.body as Buffer) : req, res, next));
 

@@ -1,15 +1,15 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { confirmEmailChange } from "~/auth/accounts.server";
 import { findLink } from "~/auth/codes.server";
 import { clientIp, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
-import { NO_REFERRER } from "~/auth/headers";
+import { authHeaders, NO_REFERRER } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
 import { ErrorSummary, FormStateProvider, SubmitButton } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your new email address — Studio Dental" }, { name: "robots", content: "noindex" }];
-export const headers: HeadersFunction = () => NO_REFERRER;
+export const headers = authHeaders({ noReferrer: true });
 
 const LINK_FAILED = "This link has expired or was already used. Ask for the change again from your profile.";
 

@@ -1,16 +1,16 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { startSignup, verifySignup } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { clientIp, RateLimited, readAuthForm, rejected, textValues, tooMany } from "~/auth/forms.server";
-import { NO_REFERRER } from "~/auth/headers";
+import { authHeaders, NO_REFERRER } from "~/auth/headers";
 import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Check your email — Studio Dental" }, { name: "robots", content: "noindex" }];
 /** The emailed link carries a token in its URL: never sent on in a Referer. */
-export const headers: HeadersFunction = () => NO_REFERRER;
+export const headers = authHeaders({ noReferrer: true });
 
 const codeSchema = z.object({
   code: z

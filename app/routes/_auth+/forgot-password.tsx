@@ -4,11 +4,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { startReset } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
+import { authHeaders } from "~/auth/headers";
 import { clientIp, emailField, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? — Studio Dental" }];
+export const headers = authHeaders();
 
 const schema = z.object({ email: emailField });
 

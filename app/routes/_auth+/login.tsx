@@ -5,12 +5,14 @@ import { z } from "zod/v4";
 import { countAuthPost } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { clientIp, emailField, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { authHeaders } from "~/auth/headers";
 import { getPatient } from "~/auth/sessions.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Log in — Studio Dental" }];
+export const headers = authHeaders();
 
 const schema = z.object({ email: emailField });
 

@@ -4,12 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { logIn } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
+import { authHeaders } from "~/auth/headers";
 import { clientIp, fieldErrors, passwordField, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { PasswordField } from "~/ui/account";
 import { StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Your password — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const headers = authHeaders();
 
 const schema = z.object({ password: passwordField });
 const WRONG = "The email address or password is not right.";

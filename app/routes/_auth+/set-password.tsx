@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { newPasswordProblem, setPasswordFromLink } from "~/auth/accounts.server";
 import { findLink } from "~/auth/codes.server";
 import { clientIp, fieldErrors, passwordField, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
-import { NO_REFERRER } from "~/auth/headers";
+import { authHeaders, NO_REFERRER } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
 import { PasswordField } from "~/ui/account";
@@ -13,7 +13,7 @@ import { StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password — Studio Dental" }, { name: "robots", content: "noindex" }];
 /** The reset link's token is in the URL: never sent on in a Referer, never cached. */
-export const headers: HeadersFunction = () => NO_REFERRER;
+export const headers = authHeaders({ noReferrer: true });
 
 const schema = z.object({ token: z.string().max(100), password: passwordField });
 const LINK_FAILED = "This link has expired or was already used. Ask for a new one.";

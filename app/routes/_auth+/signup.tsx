@@ -5,11 +5,13 @@ import { z } from "zod/v4";
 import { startSignup } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { clientIp, emailField, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { authHeaders } from "~/auth/headers";
 import { getPatient } from "~/auth/sessions.server";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Create an account — Studio Dental" }];
+export const headers = authHeaders();
 
 const schema = z.object({ email: emailField });
 
