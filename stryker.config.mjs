@@ -4,9 +4,7 @@ export default {
   testRunner: "vitest",
   vitest: { configFile: "vitest.mutation.config.ts", related: false },
   mutate: ["app/rules/**/*.ts", "app/flow/engine.ts", "app/scheduling/availability.ts"],
-  // "all": with vitest 4, per-test coverage lost the cases of some `it.each` tables (their mutants showed as not
-  // covered although the tests kill them); every mutant runs the whole unit suite (about half a second) instead.
-  coverageAnalysis: "all",
+  coverageAnalysis: "perTest",
   // A shared 2-core machine: two test processes at most.
   concurrency: 2,
   timeoutMS: 10_000,

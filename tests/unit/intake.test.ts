@@ -12,6 +12,7 @@ describe("intake is required for INVISALN, GENOCON, IMPCON, CRNCON, COSCON, BRGC
     expect(requiresIntake("CLNCHK")).toBe(false);
     expect(requiresIntake("WHTNG")).toBe(false);
     expect(requiresIntake("")).toBe(false);
+    expect(requiresIntake(" genocon ")).toBe(true); // codes arrive in any casing
   });
   it("the intake link shows for intake codes or when insurance is needed", () => {
     expect(needsIntakeLink({ serviceType: "GENOCON", needsInsurance: false })).toBe(true);

@@ -26,5 +26,10 @@ describe("an appointment needs insurance when needs_insurance is set, or CLNCHK/
   });
   it("compares preference names case-insensitively (decision)", () => {
     expect(appointmentNeedsInsurance({ serviceType: "WHTNG", preferences: prefs("netflix") })).toBe(false);
+    expect(appointmentNeedsInsurance({ serviceType: "WHTNG", preferences: prefs(" Netflix ") })).toBe(false);
+  });
+  it("reads the service code whatever its casing or spaces", () => {
+    expect(appointmentNeedsInsurance({ serviceType: " whtng ", preferences: [] })).toBe(true);
+    expect(appointmentNeedsInsurance({ serviceType: "clnchk", preferences: prefs("FLAVOR") })).toBe(true);
   });
 });
