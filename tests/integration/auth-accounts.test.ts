@@ -122,6 +122,19 @@ describeEachEngine("accounts", ({ db }) => {
     expect(await getPatient(requestWith([third.cookie]))).toBeNull();
   });
 
+  it("in the app's web view a login older than 60 days asks for a new one (spec §5); a web-view login records it", async () => {
+    const email = unique("webview");
+    const cookie = await createAccount(new Request(ORIGIN, { headers: { Cookie: "web_view=true" } }), { email, name: "Wen", password: PASSWORD });
+    const [person] = await db().db.select().from(persons).where(eq(persons.email, email));
+    expect(person.lastMobileAppLogin).not.toBeNull();
+    const inApp = requestWith([cookie, "web_view=true"]);
+    expect(await getPatient(inApp)).toMatchObject({ email });
+    await db().db.update(persons).set({ lastMobileAppLogin: new Date(Date.now() - 61 * 86_400_000) }).where(eq(persons.id, person.id));
+    expect(await getPatient(inApp)).toBeNull();
+    // the same session in a browser is not subject to the app's rule
+    expect(await getPatient(requestWith([cookie]))).toMatchObject({ email });
+  });
+
   it("visits booked under the verified email become the account's", async () => {
     const email = unique("booked");
     await db().db.insert(patients).values({ email, firstName: "Bo" });
