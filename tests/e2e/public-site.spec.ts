@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { visit } from "./support";
+
+/** The public site (issue 11), as a visitor without JavaScript (and once with): every page, axe on each. */
+const PAGES: [string, RegExp][] = [
+  ["/", /Dental care that fits your day/],
+  ["/about", /About us/],
+  ["/studios", /Our studios/],
+  ["/orthodontics", /Orthodontics/],
+  ["/invisalign", /Invisalign clear aligners/],
+  ["/breezy-braces", /Breezy Braces/],
+  ["/leadership", /Leadership/],
+  ["/invite-a-friend", /Invite a friend/],
+  ["/terms", /Terms of use/],
+  ["/privacy", /Notice of privacy practices/],
+  ["/contact", /Contact us/],
+];
+
+for (const [path, heading] of PAGES) {
+  test(`${path} shows its content, its canonical link and passes axe`, async ({ page }) => {
+    await visit(page, path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `https://dental.example.com${path === "/" ? "/" : path}`);
+  });
+}
+
+test("the cookie banner's Cookie Policy link lands on the terms' cookie section", async ({ page }) => {
+  await visit(page, "/terms#cookies");
+  await expect(page.locator("h2#cookies")).toHaveText("Cookie Policy");
+});
+
+test("a studio in the directory books there: its link starts the booking with that studio", async ({ page }) => {
+  await visit(page, "/studios");
+  await expect(page.locator("#studio-fenway")).toContainText(/Fenway/);
+  await page.locator("#studio-fenway").getByRole("link", { name: /Book at/ }).click();
+  await expect(page).toHaveURL(/\/booking\/services/);
+});
+
+test("a referral link keeps the code and the campaign and lands on the home page", async ({ page, context }) => {
+  await page.goto("/referral-redirect?referralCode=FRIEND42&utm_source=friendbuy&utm_campaign=evergreen");
+  await expect(page).toHaveURL(/\/\?utm_source=friendbuy&utm_campaign=evergreen$/);
+  const cookie = (await context.cookies()).find((c) => c.name === "referralCode");
+  expect(decodeURIComponent(cookie?.value ?? "")).toContain('"code":"FRIEND42"');
+  expect(cookie?.httpOnly).toBe(true);
+});
+
+test("robots.txt and sitemap.xml", async ({ request }) => {
+  expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /intake");
+  expect(await (await request.get("/sitemap.xml")).text()).toContain("<loc>https://dental.example.com/studios</loc>");
+});
