@@ -78,7 +78,9 @@ async function main() {
     await page.getByLabel("First name").fill("Alex");
     await page.getByLabel("Last name").fill("Rivera");
     await page.getByLabel("Mobile number").fill("(617) 555-0100");
-    await page.getByLabel("Date of birth").fill("1990-05-01");
+    await page.getByLabel("Month").fill("5");
+    await page.getByLabel("Day", { exact: true }).fill("1");
+    await page.getByLabel("Year").fill("1990");
     await page.getByLabel("Mint").check();
     await page.getByLabel("Comedy").check();
     await shoot(page, "contact-info");

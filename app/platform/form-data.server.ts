@@ -13,3 +13,16 @@ export async function readForm(request: Request): Promise<FormData> {
   assertSameOrigin(request);
   return request.formData().catch(() => new FormData());
 }
+
+/**
+ * Joins a date posted as three fields (`<name>Month`, `<name>Day`, `<name>Year`, see ui/form DateField)
+ * into `<name>` as yyyy-mm-dd, in place. Parts that are not numbers are kept as typed, so the schema
+ * rejects them; no parts at all leave `<name>` as posted (a client posting yyyy-mm-dd still works).
+ */
+export function joinDateParts(form: FormData, name: string) {
+  const part = (key: string) => String(form.get(`${name}${key}`) ?? "").trim();
+  const [month, day, year] = [part("Month"), part("Day"), part("Year")];
+  if (!month && !day && !year) return;
+  const numeric = /^\d{1,2}$/.test(month) && /^\d{1,2}$/.test(day) && /^\d{4}$/.test(year);
+  form.set(name, numeric ? `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}` : `${month}/${day}/${year}`.slice(0, 10));
+}

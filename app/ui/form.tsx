@@ -154,6 +154,48 @@ export function FileField({ name, label, hint, accept, capture }: { name: string
 }
 
 /** A choice card: a strong title, a lighter description, and a price line where the choice has one. */
+/**
+ * A date as three numeric fields in a fieldset (GOV.UK's date pattern, in US order: month, day, year).
+ * They post `<name>Month`, `<name>Day`, `<name>Year`; the action joins them into `<name>` (yyyy-mm-dd)
+ * with `joinDateParts`. Starting values: the posted parts after a rejected post, else the saved date.
+ */
+export function DateField({ name, legend, hint, autoCompletePrefix }: { name: string; legend: string; hint?: string; autoCompletePrefix?: "bday" }) {
+  const whole = useField(name);
+  const [year, month, day] = /^\d{4}-\d{2}-\d{2}$/.test(whole.value) ? whole.value.split("-").map((v) => String(Number(v))) : ["", "", ""];
+  const parts = [
+    { key: "Month", label: "Month", fallback: month, size: "2", auto: "month" },
+    { key: "Day", label: "Day", fallback: day, size: "2", auto: "day" },
+    { key: "Year", label: "Year", fallback: year, size: "4", auto: "year" },
+  ];
+  const posted = { Month: useField(`${name}Month`), Day: useField(`${name}Day`), Year: useField(`${name}Year`) };
+  const anyPosted = Object.values(posted).some((f) => f.value !== "");
+  const error = whole.error;
+  return (
+    <fieldset className="field" id={name} aria-describedby={describedBy(name, hint, error)}>
+      <legend>{legend}</legend>
+      <FieldMessages name={name} hint={hint} error={error} />
+      <div className="date-parts">
+        {parts.map((part) => (
+          <div className={`date-part date-part-${part.size}`} key={part.key}>
+            <label htmlFor={`${name}${part.key}`}>{part.label}</label>
+            <input
+              id={`${name}${part.key}`}
+              name={`${name}${part.key}`}
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={Number(part.size)}
+              autoComplete={autoCompletePrefix ? `${autoCompletePrefix}-${part.auto}` : undefined}
+              defaultValue={anyPosted ? posted[part.key as keyof typeof posted].value : part.fallback}
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export type Choice = { value: string; label: string; detail?: string; price?: string };
 
 /**

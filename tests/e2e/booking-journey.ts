@@ -20,7 +20,14 @@ async function pickFirstTime(page: Page) {
 }
 
 /** The common tail: studio → time → email → details → insurance → (card) → review → book. */
-export async function finish(page: Page, { studio, email, card }: { studio: string; email: string; card: boolean }) {
+/**
+ * `comfort`: which comfort preferences the details step asks (spec §5: only where the insurance rule
+ * needs them: a cleaning asks flavor and show, whitening the show, other visits neither).
+ */
+export async function finish(
+  page: Page,
+  { studio, email, card, comfort = "none" }: { studio: string; email: string; card: boolean; comfort?: "cleaning" | "whitening" | "none" },
+) {
   await step(page, "/booking/studios");
   await page.getByLabel(studio).check();
   await next(page);
@@ -34,9 +41,14 @@ export async function finish(page: Page, { studio, email, card }: { studio: stri
   await page.getByLabel("First name").fill("Alex");
   await page.getByLabel("Last name").fill("Rivera");
   await page.getByLabel("Mobile number").fill("(617) 555-0100");
-  await page.getByLabel("Date of birth").fill("1990-05-01");
-  await page.getByLabel("Mint").check();
-  await page.getByLabel("Comedy").check();
+  const dob = page.getByRole("group", { name: "Date of birth" });
+  await dob.getByLabel("Month").fill("5");
+  await dob.getByLabel("Day").fill("1");
+  await dob.getByLabel("Year").fill("1990");
+  await expect(page.getByRole("group", { name: "Polishing paste flavor" })).toHaveCount(comfort === "cleaning" ? 1 : 0);
+  await expect(page.getByRole("group", { name: /What would you like to watch/ })).toHaveCount(comfort === "none" ? 0 : 1);
+  if (comfort === "cleaning") await page.getByLabel("Mint").check();
+  if (comfort !== "none") await page.getByLabel("Comedy").check();
   await next(page);
 
   await step(page, "/booking/insurance");

@@ -12,7 +12,7 @@ test.describe("booking journeys", () => {
     await step(page, "/booking/services");
     await page.getByLabel("Checkup & cleaning").check();
     await next(page);
-    const token = await finish(page, { studio: "Fenway", email: uniqueEmail("cleaning"), card: true });
+    const token = await finish(page, { studio: "Fenway", email: uniqueEmail("cleaning"), card: true, comfort: "cleaning" });
 
     // The calendar file carries the studio's timezone.
     const ics = await page.request.get(`/booking/confirmed/${token}/calendar.ics`);
@@ -32,7 +32,7 @@ test.describe("booking journeys", () => {
     await step(page, "/booking/whitening");
     await expect(page.getByText("$499")).toBeVisible();
     await next(page);
-    await finish(page, { studio: "East Nashville", email: uniqueEmail("whitening"), card: false });
+    await finish(page, { studio: "East Nashville", email: uniqueEmail("whitening"), card: false, comfort: "whitening" });
     // Nashville is Central time.
     await page.goBack();
     requests.assertJsOff();

@@ -22,6 +22,8 @@ const { isWebView } = await import("~/rules/web-view");
 const root = await import("~/root");
 const entryServer = await import("~/entry.server");
 const about = await import("~/routes/_marketing+/$slug");
+// The booking pages' layout (step header): the parent of a web-view route in booking+.
+const bookingLayout = await import("~/routes/booking+/_layout");
 
 type ServerBuild = import("@remix-run/node").ServerBuild;
 
@@ -84,7 +86,7 @@ describe("the viewport meta through the real root document", () => {
 
   beforeAll(() => {
     const fixtureModule = { default: () => createElement("h1", null, "Web view fixture") };
-    const modules: Record<string, object> = { root, "routes/_marketing+/$slug": about };
+    const modules: Record<string, object> = { root, "routes/_marketing+/$slug": about, "routes/booking+/_layout": bookingLayout };
     for (const id of Object.values(FIXTURES)) modules[id] = fixtureModule;
     const routes: ServerBuild["routes"] = {};
     const manifestRoutes: ServerBuild["assets"]["routes"] = {};
@@ -103,7 +105,7 @@ describe("the viewport meta through the real root document", () => {
         hasErrorBoundary: "ErrorBoundary" in module,
       };
     }
-    expect(Object.keys(routes).sort()).toEqual(["root", "routes/_marketing+/$slug", ...Object.values(FIXTURES)].sort());
+    expect(Object.keys(routes).sort()).toEqual(["root", "routes/_marketing+/$slug", "routes/booking+/_layout", ...Object.values(FIXTURES)].sort());
     const build = {
       mode: "production",
       entry: { module: entryServer },

@@ -74,7 +74,7 @@ describe("design tokens", () => {
     }
   });
   it("the stylesheet takes its colours from the tokens only", () => {
-    expect(appCss.match(/#[0-9a-f]{3,8}\b/gi) ?? []).toEqual([]);
+    expect(appCss.match(/#[0-9a-f]{3,8}\b/gi) ?? [], "app.css: use a colour token from tokens.css (var(--…)), not a raw colour").toEqual([]);
   });
   it("the header, footer and cookie banner switch the focus ring to the one for dark backgrounds", () => {
     expect(appCss).toMatch(/\.site-header :focus-visible[^{]*\{[^}]*var\(--focus-on-dark\)/);

@@ -24,10 +24,10 @@ export function contactSchema(today: string) {
         .refine((v) => normalizePhone(v) !== null, "Enter a 10-digit US phone number, like (617) 555-0100."),
       dateOfBirth: z
         .string("Enter your date of birth.")
-        .max(10, "Enter your date of birth as a date, like 1990-05-01.")
+        .max(10, "Enter your date of birth as month, day and year, like 5 27 1990.")
         .superRefine((v, ctx) => {
           const fail = (message: string) => ctx.addIssue({ code: "custom", message });
-          if (!dateOfBirthSchema.safeParse(v).success) return fail("Enter a real date of birth, like 1990-05-01.");
+          if (!dateOfBirthSchema.safeParse(v).success) return fail("Enter a real date of birth: month 1–12, day 1–31 and a 4-digit year, like 5 27 1990.");
           if (v > today) return fail("Your date of birth can’t be in the future.");
           if (ageOn(v, today) >= 120) return fail("Check the year of your date of birth.");
         }),

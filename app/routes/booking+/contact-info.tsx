@@ -7,7 +7,9 @@ import { contactSchema } from "./contact-info.server";
 import { bookingCookie, openStep, submitStep } from "~/booking/step.server";
 import { marketTimezone } from "~/rules/markets";
 import { formatPhone, normalizePhone } from "~/rules/phone";
-import { CheckboxField, ChoiceGroup, StepPage, TextField } from "~/ui/form";
+import { CheckboxField, ChoiceGroup, DateField, StepPage, TextField } from "~/ui/form";
+import { joinDateParts, readForm } from "~/platform/form-data.server";
+import { REQUIRED_PREFERENCES } from "~/rules/needs-insurance";
 import { stepMeta } from "~/ui/step-meta";
 import { localToday } from "~/rules/zoned-time";
 
@@ -21,10 +23,10 @@ function todayFor(market: string | undefined): string {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "contact-info");
   const c = state.contact;
+  const required = REQUIRED_PREFERENCES[state.serviceType ?? ""] ?? [];
   return json({
     back,
     title,
-    maxDate: todayFor(state.market),
     saved: c
       ? {
           firstName: c.firstName,
@@ -37,6 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           show: c.preferences.show ?? "",
         }
       : null,
+    // Spec §5: the comfort preferences matter only where the insurance rule asks for them (a cleaning:
+    // flavor and show; whitening: show); other visits are not asked.
+    asks: { flavor: required.includes("FLAVOR"), show: required.includes("NETFLIX") },
     flavors: FLAVORS.map((f) => ({ value: f.value, label: f.label })),
     shows: SHOWS.map((s) => ({ value: s.value, label: s.label })),
   });
@@ -44,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { market } = await bookingCookie().read(request);
+  const form = await readForm(request);
+  joinDateParts(form, "dateOfBirth");
   return submitStep(request, "contact-info", contactSchema(todayFor(market)), (v) => ({
     contact: {
       firstName: v.firstName,
@@ -52,13 +59,13 @@ export async function action({ request }: ActionFunctionArgs) {
       dateOfBirth: v.dateOfBirth,
       preferences: { ...(v.flavor ? { flavor: v.flavor } : {}), ...(v.show ? { show: v.show } : {}) },
     },
-  }));
+  }), form);
 }
 
 const SKIP = { value: "", label: "Decide at the visit" };
 
 export default function ContactInfo() {
-  const { back, title, saved, maxDate, flavors, shows } = useLoaderData<typeof loader>();
+  const { back, title, saved, flavors, shows, asks } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <StepPage title={title} back={back} result={result} values={saved} intro={<p className="lead">The patient’s details, as on their ID.</p>}>
@@ -72,11 +79,15 @@ export default function ContactInfo() {
         inputMode="tel"
         hint="10 digits, for reminders and if we need to reach you."
       />
-      <TextField name="dateOfBirth" label="Date of birth" type="date" autoComplete="bday" hint="For example 1990-05-01." min="1900-01-01" max={maxDate} />
+      <DateField name="dateOfBirth" legend="Date of birth" hint="For example 5 27 1990 (month, day, year)." autoCompletePrefix="bday" />
       <CheckboxField name="guardian" label="I am the patient’s parent or legal guardian" hint="Only needed when the patient is under 18." />
-      <h2>Make your visit comfortable (optional)</h2>
-      <ChoiceGroup name="flavor" legend="Polishing paste flavor" choices={[...flavors, SKIP]} />
-      <ChoiceGroup name="show" legend="What would you like to watch during your visit?" choices={[...shows, SKIP]} />
+      {asks.flavor || asks.show ? (
+        <>
+          <h2>Make your visit comfortable (optional)</h2>
+          {asks.flavor ? <ChoiceGroup name="flavor" legend="Polishing paste flavor" choices={[...flavors, SKIP]} className="choices choices-inline" /> : null}
+          {asks.show ? <ChoiceGroup name="show" legend="What would you like to watch during your visit?" choices={[...shows, SKIP]} className="choices choices-inline" /> : null}
+        </>
+      ) : null}
     </StepPage>
   );
 }

@@ -90,20 +90,18 @@ const PARTS = [
 function shownDay(slots: { startsAt: Date }[], tz: string, now: Date) {
   const soon = slots.map((s) => isWithinNext24Hours(s.startsAt, now));
   const allSoon = soon.every(Boolean);
-  const parts = PARTS.map((part, i) => ({
-    name: part.name,
-    slots: slots
-      .map((s, j) => ({ s, soon: soon[j] }))
-      .filter(({ s }) => {
-        const hour = Number(formatInTimeZone(s.startsAt, tz, "H"));
-        return hour < part.until && hour >= (i === 0 ? 0 : PARTS[i - 1].until);
-      })
-      .map(({ s, soon }) => ({ value: s.startsAt.toISOString(), label: formatSlotTime(s.startsAt, tz), soon: soon && !allSoon })),
-  })).filter((part) => part.slots.length > 0);
   return {
     heading: `${formatSlotDate(slots[0].startsAt, tz)} (${timezoneAbbreviation(slots[0].startsAt, tz)})`,
     soon: allSoon,
-    parts,
+    slots: slots.map((s, i) => {
+      const hour = Number(formatInTimeZone(s.startsAt, tz, "H"));
+      return {
+        value: s.startsAt.toISOString(),
+        label: formatSlotTime(s.startsAt, tz),
+        soon: soon[i] && !allSoon,
+        part: PARTS.find((p) => hour < p.until)!.name,
+      };
+    }),
   };
 }
 
@@ -191,7 +189,9 @@ export default function Times() {
               <h2>
                 {day.heading} {day.soon ? <span className="badge-soon">Within 24 hours</span> : null}
               </h2>
-              {day.parts.map((part) => (
+              {PARTS.map((part) => ({ name: part.name, slots: day.slots.filter((s) => s.part === part.name) }))
+                .filter((part) => part.slots.length > 0)
+                .map((part) => (
                 <div className="slot-group" key={part.name}>
                   <h3>{part.name}</h3>
                   <div className="slots">
