@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getPatient } from "~/auth/sessions.server";
+import { referralPopupFor } from "~/content/popup.server";
 import { buildPageState } from "~/platform/page-state.server";
 import { canonicalUrl } from "~/rules/canonical";
 import { isWebView, viewportContent } from "~/rules/web-view";
@@ -25,6 +26,7 @@ import { AccountMenu } from "~/ui/account";
 import { SiteFooter, SiteHeader } from "~/ui/site-chrome";
 import { useNonce } from "~/ui/nonce";
 import { FocusHeadingOnNavigate } from "~/ui/focus-heading";
+import { ReferralPopup } from "~/ui/referral-popup";
 import { BRAND_NAME } from "~/ui/brand";
 
 export const links: LinksFunction = () => [
@@ -39,7 +41,9 @@ export const meta: MetaFunction = () => [{ title: `Book a dental visit — ${BRA
 export async function loader({ request }: LoaderFunctionArgs) {
   const patient = await getPatient(request);
   const { state, headers } = await buildPageState(request, { userEmail: patient?.email ?? null });
-  return json(state, { headers });
+  const referral = await referralPopupFor(request);
+  if (referral) headers.append("Set-Cookie", referral.setCookie);
+  return json({ ...state, popup: referral?.popup ?? null }, { headers });
 }
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
@@ -66,6 +70,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         {webView ? null : <SiteHeader userEmail={data?.userEmail ?? null} pathname={pathname} />}
         {data ? <AccountMenu userEmail={data.userEmail} returnTo={data.returnTo} /> : null}
         <main id="main" tabIndex={-1}>
+          {data?.popup ? <ReferralPopup popup={data.popup} closeAction={pathname} /> : null}
           {children}
         </main>
         {webView ? null : <SiteFooter supportEmail={data?.supportEmail ?? ""} />}

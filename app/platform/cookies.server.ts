@@ -1,5 +1,5 @@
 import { parse, serialize, type SerializeOptions } from "cookie";
-import { REFERRAL_CODE } from "~/rules/referral";
+import { POPUP_CAMPAIGNS, REFERRAL_CODE } from "~/rules/referral";
 import { getEnv } from "./env.server";
 
 const YEAR = 31536000; // spec §9 time constant: one year in seconds
@@ -21,7 +21,15 @@ export const cookies = {
   /** First-party copy of the referral code, so a booking made without JavaScript keeps it. */
   referral: (code: string, version?: string) =>
     serialize("referralCode", JSON.stringify({ code, version: version ?? null }), { ...base(), maxAge: MONTH }),
+  /** The referral popups shown in this browser session (a session cookie: no expiry). */
+  popupsShown: (ids: readonly string[]) => serialize("referralPopupsShown", ids.join("."), base()),
 };
+
+/** The referral popups already shown this session (unknown names dropped). */
+export function readPopupsShown(request: Request): string[] {
+  const raw = readCookies(request).referralPopupsShown ?? "";
+  return raw.split(".").filter((id) => (POPUP_CAMPAIGNS as readonly string[]).includes(id));
+}
 
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 export type UtmParams = Partial<Record<(typeof UTM_KEYS)[number], string>>;

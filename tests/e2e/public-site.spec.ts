@@ -48,3 +48,20 @@ test("robots.txt and sitemap.xml", async ({ request }) => {
   expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /intake");
   expect(await (await request.get("/sitemap.xml")).text()).toContain("<loc>https://dental.example.com/studios</loc>");
 });
+
+test("a friendbuy campaign's popup opens once per session, closes without JavaScript, and passes axe", async ({ page }) => {
+  await visit(page, "/?utm_source=FriendBuy&utm_campaign=2026-evergreen");
+  const popup = page.getByRole("dialog", { name: "Welcome — a friend sent you" });
+  await expect(popup).toBeVisible();
+  await popup.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/:\d+\/\??$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // Same campaign again this session: not again. Another campaign's popup still opens once.
+  await page.goto("/?utm_source=friendbuy&utm_campaign=evergreen");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.goto("/breezy-braces-referral-redirect?referralCode=BB1&utm_source=friendbuy&utm_campaign=breezybraces");
+  await expect(page).toHaveURL(/\/breezy-braces\?/);
+  await expect(page.getByRole("dialog", { name: /Breezy Braces/ })).toBeVisible();
+  await page.goto("/?utm_source=google&utm_campaign=evergreen");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

@@ -1,0 +1,25 @@
+export type ReferralPopupData = { popupId: string; title: string; description: string; buttonText: string; buttonHref: string };
+
+/**
+ * A referral campaign's popup, rendered by the server: an open, non-modal dialog in the page, so it shows and
+ * closes without JavaScript. Close reloads the page without the campaign's parameters; it will not open again
+ * this session (the server recorded it).
+ */
+export function ReferralPopup({ popup, closeAction }: { popup: ReferralPopupData; closeAction: string }) {
+  return (
+    <dialog open className="referral-popup" aria-labelledby="referral-popup-title">
+      <h2 id="referral-popup-title">{popup.title}</h2>
+      {popup.description ? <p>{popup.description}</p> : null}
+      <div className="referral-popup-actions">
+        <a className="button" href={popup.buttonHref}>
+          {popup.buttonText}
+        </a>
+        <form method="get" action={closeAction}>
+          <button type="submit" className="button button-secondary">
+            Close
+          </button>
+        </form>
+      </div>
+    </dialog>
+  );
+}
