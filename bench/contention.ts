@@ -13,7 +13,8 @@ const run = promisify(execFile);
 const rounds = Number(process.argv[2] ?? 10);
 const providerCounts = (process.argv[3] ?? "1,4").split(",").map(Number);
 const admin = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const name = `dental_bench_${randomBytes(4).toString("hex")}`;
+// Named after the server's own database (e.g. dental_ci_test_bench_…), like the test databases.
+const name = `${new URL(admin).pathname.slice(1).toLowerCase().replace(/[^a-z0-9_]/g, "").slice(0, 40) || "dental"}_bench_${randomBytes(4).toString("hex")}`;
 const client = new pg.Client({ connectionString: admin });
 await client.connect();
 await client.query(`CREATE DATABASE ${name}`);
