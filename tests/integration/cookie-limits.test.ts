@@ -13,6 +13,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_COOKIE_NAME, createBookingCookie } from "~/booking/cookie.server";
 import { bookingStateSchema, STEP_IDS, type BookingState } from "~/booking/state";
+import { MARKETING_PAGES } from "~/content/model";
 import { intakeHref } from "~/rules/intake";
 import { completeState } from "../fixtures/booking-states";
 import { ROOT, startServer, stop, type ServerChild } from "../helpers/process";
@@ -32,6 +33,8 @@ function pages(realToken: string): string[] {
   const unknown = randomBytes(24).toString("base64url");
   const urls = routes.flatMap((route) => [urlOf(routes, route, () => realToken), urlOf(routes, route, () => unknown)]);
   urls.push(`/booking/confirmed/${realToken}?booked=1`, intakeHref(realToken, { booked: true }), intakeHref(unknown, { booked: true }));
+  // `/:slug` serves the content pages: each of them, and the campaign popup's landing.
+  urls.push(...MARKETING_PAGES.map((slug) => `/${slug}`), "/?utm_source=friendbuy&utm_campaign=evergreen");
   return [...new Set(urls)];
 }
 
@@ -101,6 +104,11 @@ async function cookieVariants(): Promise<Record<string, Variant[]>> {
       ["five 200-character values", utm(200)],
       ["five 201-character values", utm(201)],
       ["4000 bytes", utm(700)],
+    ],
+    referralPopupsShown: [
+      ["every campaign", "evergreen.breezybraces"],
+      ["every campaign and one unknown", "evergreen.breezybraces.x"],
+      ["4000 bytes", "evergreen.".repeat(400)],
     ],
     gclid: [
       ["200 characters", "g".repeat(200)],
