@@ -4,7 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { cookies, readCookies } from "~/platform/cookies.server";
 import { redactForLog } from "~/platform/redact";
+import { isWebView } from "~/rules/web-view";
 import { NonceContext } from "~/ui/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -17,6 +19,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { nonce?: string }).nonce ?? "";
+  // Spec §4: a web-view page (route id or the app's cookie) keeps the web view's mode on the next pages.
+  const routeIds = remixContext.staticHandlerContext.matches.map((m) => m.route.id);
+  if (isWebView({ routeIds, webViewCookie: readCookies(request).web_view ?? null })) responseHeaders.append("Set-Cookie", cookies.webView());
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {

@@ -21,6 +21,11 @@ export const cookies = {
   /** First-party copy of the referral code, so a booking made without JavaScript keeps it. */
   referral: (code: string, version?: string) =>
     serialize("referralCode", JSON.stringify({ code, version: version ?? null }), { ...base(), maxAge: MONTH }),
+  /**
+   * Web-view mode, set by the server once it sees a web-view route or the app's own `web_view=true` (which may
+   * reach only the first request): later pages stay in web-view mode without JavaScript. A session cookie.
+   */
+  webView: () => serialize("web_view", "true", base()),
   /** The referral popups shown in this browser session (a session cookie: no expiry). */
   popupsShown: (ids: readonly string[]) => serialize("referralPopupsShown", ids.join("."), base()),
 };

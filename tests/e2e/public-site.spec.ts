@@ -65,3 +65,13 @@ test("a friendbuy campaign's popup opens once per session, closes without JavaSc
   await page.goto("/?utm_source=google&utm_campaign=evergreen");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("web-view mode sticks: the app's web_view cookie on the first request only, and later pages stay in web view", async ({ page }) => {
+  // The app's cookie reaches only the first request (it is sent by hand here, not stored in the browser).
+  const first = await page.request.get("/about", { headers: { cookie: "web_view=true" } });
+  expect(first.headers()["set-cookie"]).toMatch(/web_view=true/);
+  await page.goto("/studios");
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute("content", /maximum-scale=1/);
+  await expect(page.locator("body")).toHaveClass(/web-view/);
+  await expect(page.getByRole("banner")).toHaveCount(0);
+});

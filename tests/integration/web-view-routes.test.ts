@@ -122,7 +122,7 @@ describe("the viewport meta through the real root document", () => {
   async function page(pathname: string, cookie?: string) {
     const res = await handler(new Request(`http://localhost${pathname}`, { headers: cookie ? { Cookie: cookie } : {} }), { nonce: "n" });
     const html = await res.text();
-    return { status: res.status, html, viewport: /<meta name="viewport" content="([^"]*)"/.exec(html)?.[1] };
+    return { status: res.status, html, viewport: /<meta name="viewport" content="([^"]*)"/.exec(html)?.[1], setCookie: res.headers.get("set-cookie") ?? "" };
   }
 
   it("a route whose id contains webview renders with maximum-scale=1, without site chrome or cookie banner", async () => {
@@ -143,5 +143,12 @@ describe("the viewport meta through the real root document", () => {
     expect(plain.html).toContain("Cookie notice");
     expect((await page("/about", "web_view=true")).viewport).toBe("width=device-width, initial-scale=1, maximum-scale=1");
     expect((await page("/about", "web_view=1")).viewport).toBe("width=device-width, initial-scale=1, minimum-scale=1");
+  });
+
+  it("the server keeps web-view mode: a web-view route or the app's web_view=true is answered with the cookie set by us", async () => {
+    expect((await page("/booking/webview/confirmed")).setCookie).toMatch(/web_view=true; Path=\/; HttpOnly; SameSite=Lax/);
+    expect((await page("/about", "web_view=true")).setCookie).toMatch(/web_view=true/);
+    expect((await page("/about")).setCookie).not.toMatch(/web_view/);
+    expect((await page("/about", "web_view=1")).setCookie).not.toMatch(/web_view/);
   });
 });
