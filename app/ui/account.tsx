@@ -53,8 +53,9 @@ export function Honeypot({ props }: { props: HoneypotProps }) {
  */
 export function AccountMenu({ userEmail, returnTo }: { userEmail: string | null; returnTo: string }) {
   if (!userEmail) {
-    const onAuthPage = /^\/(login|signup|email-verification|forgot-password|set-password)/.test(returnTo);
-    const to = onAuthPage || returnTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: returnTo })}`;
+    // The account pages are the way in already.
+    if (/^\/(login|signup|email-verification|forgot-password|set-password|confirm-email-change|logout)(\/|\?|$)/.test(returnTo)) return null;
+    const to = returnTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: returnTo })}`;
     return (
       <div className="account-corner">
         <Link to={to} className="account-login">
