@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { COSMETIC_CONSULT_CODES } from "~/booking/options";
 import { getDb } from "~/db/client.server";
 import { getService } from "~/scheduling/catalogue.server";
@@ -9,14 +8,9 @@ import { priceLine } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { schema } from "./cosmetic-consult.server";
 
 type ConsultCode = (typeof COSMETIC_CONSULT_CODES)[number];
-
-// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
-const schema = () =>
-  z.object({
-    serviceType: z.enum(COSMETIC_CONSULT_CODES, { error: "Choose the consult you’d like." }),
-  });
 
 const CONSULT_CHOICES: Record<ConsultCode, Omit<Choice, "value">> = {
   COSCON: {

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { COSMETIC_CHOICES } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
@@ -9,12 +8,7 @@ import { getService } from "~/scheduling/catalogue.server";
 import { formatUsd } from "~/rules/currency";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
-
-// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
-const schema = () =>
-  z.object({
-    cosmeticChoice: z.enum(COSMETIC_CHOICES, { error: "Choose a cosmetic consult or teeth whitening." }),
-  });
+import { schema } from "./cosmetic.server";
 
 export const meta = stepMeta;
 

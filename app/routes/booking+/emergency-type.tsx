@@ -1,17 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { EMERGENCY_TYPES, type EmergencyType } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
-
-// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
-const schema = () =>
-  z.object({
-    emergencyType: z.enum(EMERGENCY_TYPES, { error: "Choose the kind of emergency that fits best, or “Something else”." }),
-  });
+import { schema } from "./emergency-type.server";
 
 const EMERGENCY_CHOICES: Record<EmergencyType, Omit<Choice, "value">> = {
   toothache: { label: "Toothache or sharp pain", detail: "Constant or throbbing pain, or pain when you bite or drink something hot or cold." },

@@ -1,19 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { openStep, submitStep } from "~/booking/step.server";
 import { MARKET_SLUGS } from "~/booking/options";
 import { readUtmParams } from "~/platform/cookies.server";
 import { detectMarket, isMarketSlug, MARKETS } from "~/rules/markets";
 import { ChoiceGroup, StepPage } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
-
-// A function, built only in the action: a top-level zod call would ship zod to the browser.
-const schema = () =>
-  z.object({
-    market: z.enum(MARKET_SLUGS, { error: "Choose the city where you’d like to be seen." }),
-  });
+import { schema } from "./markets.server";
 
 export const meta = stepMeta;
 

@@ -1,18 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { MARKET_SLUGS } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
 import { MARKETS } from "~/rules/markets";
 import { ChoiceGroup, StepPage } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
-
-// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
-const schema = () =>
-  z.object({
-    orthoMarket: z.enum(MARKET_SLUGS, { error: "Choose the city where you’d like your orthodontic consult." }),
-  });
+import { schema } from "./ortho-markets.server";
 
 export const meta = stepMeta;
 

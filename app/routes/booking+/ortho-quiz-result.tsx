@@ -1,18 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { orthoQuizResult } from "~/booking/funnel";
 import { QUIZ_RESULTS, type QuizAnswers, type QuizResult } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
-
-// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
-const schema = () =>
-  z.object({
-    quizResult: z.enum(QUIZ_RESULTS, { error: "Choose the consult you’d like to book." }),
-  });
+import { schema } from "./ortho-quiz-result.server";
 
 const RESULTS: Record<QuizResult, { label: string; detail: string; name: string }> = {
   invisalign: {

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import type { QuizAnswers } from "~/booking/options";
-import { quizAnswersSchema } from "~/booking/state";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { schema } from "./ortho-quiz.server";
 
 type Question = { name: keyof QuizAnswers; legend: string; choices: Choice[] };
 
@@ -41,22 +40,6 @@ const QUESTIONS: Question[] = [
     ],
   },
 ];
-
-const answer = (values: readonly string[]) =>
-  z.enum(values as [string, ...string[]], { error: "Choose one of the answers listed, or leave the question empty." }).optional();
-
-/**
- * The answers `quizAnswersSchema` (state.ts) accepts, with messages for patients. A function, not a
- * constant: only the action calls it, so zod (and state.ts) stay out of the browser bundle.
- */
-const schema = () => {
-  const { concern, priority, ageGroup } = quizAnswersSchema.shape;
-  return z.object({
-    concern: answer(concern.unwrap().options),
-    priority: answer(priority.unwrap().options),
-    ageGroup: answer(ageGroup.unwrap().options),
-  });
-};
 
 export const meta = stepMeta;
 

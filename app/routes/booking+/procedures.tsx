@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { PROCEDURE_SERVICE, PROCEDURES, type Procedure } from "~/booking/options";
 import { getDb } from "~/db/client.server";
 import { getService } from "~/scheduling/catalogue.server";
@@ -9,12 +8,7 @@ import { priceLine } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
-
-// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
-const schema = () =>
-  z.object({
-    procedure: z.enum(PROCEDURES, { error: "Choose the consult you’d like, or a general consult if you’re not sure." }),
-  });
+import { schema } from "./procedures.server";
 
 const PROCEDURE_CHOICES: Record<Procedure, Omit<Choice, "value">> = {
   general: { label: "General consult", detail: "Talk through a concern or get a second opinion from a dentist. Not sure which to pick? Choose this." },

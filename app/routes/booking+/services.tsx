@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { CATEGORIES, COSMETIC_CONSULT_CODES, PROCEDURE_SERVICE, type Category, type ServiceCode } from "~/booking/options";
 import { getDb } from "~/db/client.server";
 import { getService } from "~/scheduling/catalogue.server";
@@ -9,12 +8,7 @@ import { priceLineOfGroup } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
-
-// A function, not a constant: only the action calls it, so zod stays out of the browser bundle.
-const schema = () =>
-  z.object({
-    category: z.enum(CATEGORIES, { error: "Choose what you’d like to come in for." }),
-  });
+import { schema } from "./services.server";
 
 /** The services each choice can lead to, for its price line. */
 const CATEGORY_SERVICES: Record<Category, readonly ServiceCode[]> = {
