@@ -28,7 +28,8 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     SESSION_SECRET: z.string().optional(),
-    SITE_ORIGIN: z.url().default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
+    /** Default: http://localhost:$PORT (so `PORT=3311 npm start` links to itself). */
+    SITE_ORIGIN: z.url().optional(),
     SUPPORT_EMAIL: z.email().default("support@example.com"),
     AVAILABILITIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
     SALESFORCE_CHAT: flag,
@@ -88,7 +89,7 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_ORIGIN"> & { SITE_ORIGIN: string; sessionSecrets: string[] };
 
 export class EnvError extends Error {}
 
@@ -103,7 +104,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const sessionSecrets = env.SESSION_SECRET
     ? env.SESSION_SECRET.split(",").map((s) => s.trim())
     : [loadOrCreateSecret(env.DATA_DIR)];
-  return { ...env, sessionSecrets };
+  const SITE_ORIGIN = (env.SITE_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, SITE_ORIGIN, sessionSecrets };
 }
 
 /** Without DATABASE_URL a single container owns DATA_DIR, so a generated secret kept there is enough. */

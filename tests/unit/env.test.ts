@@ -65,6 +65,10 @@ describe("parseEnv", () => {
     expect(errorOf({ SESSION_SECRET: SECRET_A, SALESFORCE_CHAT: "yes" }).message).toMatch(/SALESFORCE_CHAT/);
   });
 
+  it("SITE_ORIGIN defaults to localhost on the PORT set", () => {
+    expect(parseEnv({ DATA_DIR: tmpDataDir(), PORT: "3311" }).SITE_ORIGIN).toBe("http://localhost:3311");
+    expect(parseEnv({ DATA_DIR: tmpDataDir(), PORT: "3311", SITE_ORIGIN: "https://book.example.com" }).SITE_ORIGIN).toBe("https://book.example.com");
+  });
   it("reads flags and trims a trailing slash off SITE_ORIGIN", () => {
     const env = parseEnv({ SESSION_SECRET: SECRET_A, SALESFORCE_CHAT: "true", NASHVILLE_CC_REQUIRED: "1", SITE_ORIGIN: "https://x.example/" });
     expect(env.SALESFORCE_CHAT).toBe(true);

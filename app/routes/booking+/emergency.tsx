@@ -2,14 +2,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { openStep, submitInfoStep } from "~/booking/step.server";
+import { getDb } from "~/db/client.server";
+import { getService, listBookableStudios } from "~/scheduling/catalogue.server";
 import { StepPage } from "~/ui/form";
+import { PhoneLink } from "~/ui/studio";
 import { stepMeta } from "~/ui/step-meta";
 
 export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { back, title } = await openStep(request, "emergency");
-  return json({ back, title });
+  const { state, back, title } = await openStep(request, "emergency");
+  const db = await getDb();
+  const emergency = await getService(db, "EMERG");
+  // The studios of the patient's city that see emergencies, with the number to call now.
+  const studios = state.market && emergency ? await listBookableStudios(db, state.market, emergency) : [];
+  return json({ back, title, studios: studios.filter((s) => s.phone && !s.isVirtual).map((s) => ({ slug: s.slug, name: s.name, phone: s.phone })) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -17,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Emergency() {
-  const { back, title } = useLoaderData<typeof loader>();
+  const { back, title, studios } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <StepPage
@@ -34,6 +41,19 @@ export default function Emergency() {
               emergency room now. Don’t wait for a dental appointment.
             </p>
           </div>
+          {studios.length > 0 ? (
+            <div className="notice">
+              <h2>In pain right now? Call a studio</h2>
+              <p>We can often see you the same day. Call the studio nearest you, or book below.</p>
+              <ul className="call-list">
+                {studios.map((s) => (
+                  <li key={s.slug}>
+                    <span>{s.name}</span> <PhoneLink phone={s.phone} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <h2>What we treat as a dental emergency</h2>
           <ul className="info-list">
             <li>Toothache or sharp pain that keeps you up or won’t settle with painkillers</li>
