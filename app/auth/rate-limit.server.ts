@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getDatabase } from "~/db/client.server";
 
@@ -16,6 +17,9 @@ const LIMITS = {
   email: { points: 5, duration: 60 * 60 },
 } as const;
 type Name = keyof typeof LIMITS;
+
+/** Keys are hashed: no email or address is stored in the table, and a long one still fits its 255 characters. */
+const hashKey = (key: string) => createHash("sha256").update(key.toLowerCase()).digest("base64url");
 
 let limiters: Promise<Record<Name, RateLimiterAbstract>> | undefined;
 
@@ -52,7 +56,7 @@ export class RateLimited extends Error {
 /** Counts one event; throws RateLimited when over the limit. A failing store lets the request through (logged). */
 export async function consume(name: Name, key: string): Promise<void> {
   try {
-    await (await limiter(name)).consume(key.toLowerCase());
+    await (await limiter(name)).consume(hashKey(key));
   } catch (error) {
     if (error instanceof RateLimiterRes) throw new RateLimited(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     console.error(`[auth] rate limiter ${name} unavailable:`, (error as Error).message);
@@ -62,7 +66,7 @@ export async function consume(name: Name, key: string): Promise<void> {
 /** Throws RateLimited when the key is already over its limit, without counting. */
 export async function assertNotLimited(name: Name, key: string): Promise<void> {
   try {
-    const res = await (await limiter(name)).get(key.toLowerCase());
+    const res = await (await limiter(name)).get(hashKey(key));
     const limit = LIMITS[name].points;
     if (res && res.consumedPoints >= limit && res.msBeforeNext > 0) throw new RateLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
   } catch (error) {
@@ -83,5 +87,5 @@ export async function tryConsume(name: Name, key: string): Promise<boolean> {
 
 /** Clears a key (a correct password clears its failures). */
 export async function forget(name: Name, key: string): Promise<void> {
-  await (await limiter(name)).delete(key.toLowerCase()).catch(() => {});
+  await (await limiter(name)).delete(hashKey(key)).catch(() => {});
 }

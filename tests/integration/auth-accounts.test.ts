@@ -189,6 +189,13 @@ describeEachEngine("accounts", ({ db }) => {
     expect(await logIn(new Request(ORIGIN), { email, password: PASSWORD }, "192.0.2.55")).toMatch(/^idToken=/);
   });
 
+  it("the longest address (254 characters) from an IPv6 address is limited too (hashed keys fit the table)", async () => {
+    const email = `${"l".repeat(64)}@${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(50)}-${n++}.com`.slice(-254);
+    const ip = "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff";
+    for (let i = 0; i < 5; i++) expect(await logIn(new Request(ORIGIN), { email, password: "wrong password" }, ip)).toBeNull();
+    await expect(logIn(new Request(ORIGIN), { email, password: "wrong password" }, ip)).rejects.toBeInstanceOf(RateLimited);
+  });
+
   it("a reset ends every other session, starts a new one and sends a notice; the link works once", async () => {
     const { email, cookie: old } = await account();
     await startReset(email, "192.0.2.1");
