@@ -77,7 +77,12 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         {data && banner ? <CookieBanner returnTo={data.returnTo} /> : null}
         <FocusHeadingOnNavigate />
         {/* Intake pages hold health data and a bearer token in the URL: no third-party scripts (error reporting, analytics) there. */}
-        <ClientEnhancements publicEnv={isIntakePath(pathname) ? null : (data?.publicEnv ?? null)} isLoggedIn={Boolean(data?.userEmail)} />
+        <ClientEnhancements
+          publicEnv={isIntakePath(pathname) ? null : (data?.publicEnv ?? null)}
+          isLoggedIn={Boolean(data?.userEmail)}
+          market={data?.market ?? null}
+          isWebView={webView}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

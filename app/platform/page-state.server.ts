@@ -1,5 +1,6 @@
+import { detectMarket } from "~/rules/markets";
 import { captureReferral } from "~/rules/referral";
-import { cookies, readCookies, readReferral, UTM_KEYS, type UtmParams } from "./cookies.server";
+import { cookies, readCookies, readUtmParams, readReferral, UTM_KEYS, type UtmParams } from "./cookies.server";
 import { getEnv, getPublicEnv } from "./env.server";
 
 /**
@@ -35,6 +36,8 @@ export async function buildPageState(request: Request, { userEmail }: { userEmai
       userEmail,
       supportEmail: env.SUPPORT_EMAIL,
       referralCode: referral?.code ?? readReferral(request)?.code ?? null,
+      /** The market a campaign named (utm values of this URL or the session), for analytics. */
+      market: detectMarket(Object.keys(utm).length > 0 ? utm : readUtmParams(request)),
       publicEnv: getPublicEnv(env),
     },
   };

@@ -1,11 +1,60 @@
 import { useEffect } from "react";
 import { segmentSettings, sentryOptions, SENTRY_REPLAY_PRIVACY } from "~/platform/observability";
+import { loggablePath } from "~/platform/redact";
 import { captureReferral } from "~/rules/referral";
 
 /** Runs only when JavaScript does: mirrors the referral code into browser storage (spec §4). */
 type PublicEnv = { SENTRY_DSN: string | null; SEGMENT_WRITE_KEY: string | null };
 
-export function ClientEnhancements({ isLoggedIn, publicEnv }: { isLoggedIn: boolean; publicEnv: PublicEnv | null }) {
+type VitalsContext = { market: string | null; isWebView: boolean; isLoggedIn: boolean };
+
+/**
+ * The session's landing page for analytics: origin and path only, tokens and addresses masked (a visit's or
+ * intake's link must not leave the browser through a tag manager).
+ */
+function originalLocation(): string {
+  try {
+    const kept = window.sessionStorage.getItem("originalLocation");
+    if (kept) return kept;
+    const landing = window.location.origin + loggablePath(window.location.pathname);
+    window.sessionStorage.setItem("originalLocation", landing);
+    return landing;
+  } catch {
+    return window.location.origin + loggablePath(window.location.pathname);
+  }
+}
+
+/** LCP, INP and CLS of this page load, each pushed once to the data layer as a `web-vitals` event (spec §9). */
+function reportWebVitals(context: VitalsContext) {
+  const landing = originalLocation();
+  void import("web-vitals")
+    .then(({ onCLS, onINP, onLCP }) => {
+      const push = (metric: { name: string; value: number; id: string }) => {
+        const w = window as unknown as { dataLayer?: object[] };
+        (w.dataLayer ??= []).push({ event: "web-vitals", name: metric.name, value: metric.value, label: metric.id, ...context, originalLocation: landing });
+      };
+      onLCP(push);
+      onINP(push);
+      onCLS(push);
+    })
+    .catch(() => undefined);
+}
+
+export function ClientEnhancements({
+  isLoggedIn,
+  publicEnv,
+  market = null,
+  isWebView = false,
+}: {
+  isLoggedIn: boolean;
+  publicEnv: PublicEnv | null;
+  market?: string | null;
+  isWebView?: boolean;
+}) {
+  useEffect(() => {
+    reportWebVitals({ market, isWebView, isLoggedIn });
+    // once per page load: the values arrive when the page is hidden
+  }, []);
   useEffect(() => {
     // Loaded only when switched on, after hydration, in chunks of their own: no weight otherwise.
     const sentry = sentryOptions({ dsn: publicEnv?.SENTRY_DSN, environment: "production", siteOrigin: window.location.origin });
@@ -17,7 +66,7 @@ export function ClientEnhancements({ isLoggedIn, publicEnv }: { isLoggedIn: bool
     const segment = segmentSettings(publicEnv?.SEGMENT_WRITE_KEY);
     if (segment) {
       void import("@segment/analytics-next")
-        .then(({ AnalyticsBrowser }) => AnalyticsBrowser.load(segment.settings, segment.options).page())
+        .then(({ AnalyticsBrowser }) => AnalyticsBrowser.load(segment.settings, segment.options).page({ isLoggedIn }))
         .catch(() => undefined);
     }
   }, [publicEnv?.SENTRY_DSN, publicEnv?.SEGMENT_WRITE_KEY]);

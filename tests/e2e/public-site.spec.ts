@@ -75,3 +75,17 @@ test("web-view mode sticks: the app's web_view cookie on the first request only,
   await expect(page.locator("body")).toHaveClass(/web-view/);
   await expect(page.getByRole("banner")).toHaveCount(0);
 });
+
+test("with JavaScript, the page's web vitals reach the data layer with the market and a landing page without tokens or query", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "web vitals need JavaScript");
+  await page.goto("/studios?utm_campaign=spring_BOS&utm_source=news");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("heading", { level: 1 }).click(); // an input finalises LCP
+  const vitals = () =>
+    page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => e.event === "web-vitals"));
+  await expect.poll(async () => (await vitals()).some((e) => e.name === "LCP")).toBe(true);
+  const lcp = (await vitals()).find((e) => e.name === "LCP")!;
+  expect(lcp).toMatchObject({ market: "boston", isWebView: false, isLoggedIn: false, originalLocation: expect.stringMatching(/^http:\/\/localhost:\d+\/studios$/) });
+  expect(typeof lcp.value).toBe("number");
+  expect(String(lcp.label)).toMatch(/^v\d/);
+});
