@@ -10,7 +10,7 @@ import { assertNotLimited, consume, forget, tryConsume } from "./rate-limit.serv
 import { createSession, endSessions, reissueIdToken, type Patient } from "./sessions.server";
 
 /**
- * The account journeys (issue 9, decision 008). Every function that takes an email from a public form
+ * The account journeys (issue 9, decision 010). Every function that takes an email from a public form
  * answers the same way whether an account exists or not; what differs is only the email that is sent.
  */
 const mailCommon = (to: string) => {

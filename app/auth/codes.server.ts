@@ -5,7 +5,7 @@ import { authCodes } from "~/db/schema";
 import { getEnv } from "~/platform/env.server";
 
 /**
- * One-time codes by email (decision 008): 6 digits from a CSPRNG plus a 256-bit link token, both stored as
+ * One-time codes by email (decision 010): 6 digits from a CSPRNG plus a 256-bit link token, both stored as
  * HMAC-SHA-256 keyed with SESSION_SECRET (a leaked table cannot be brute-forced offline), single use,
  * 10 minutes, 5 tries per code; a new code for the same purpose and address replaces the old one.
  */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 
 /**
- * Passwords (decision 008): argon2id with OWASP/ASVS 5.0 settings (19 MiB, 2 passes, 1 lane); at least 8
+ * Passwords (decision 010): argon2id with OWASP/ASVS 5.0 settings (19 MiB, 2 passes, 1 lane); at least 8
  * characters, up to 128 (ASVS asks that at least 64 be allowed), no composition rules, and none of the
  * ~49,000 most common passwords (zxcvbn-ts' offline list).
  */

@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import { getDatabase } from "~/db/client.server";
 
 /**
- * Rate limits on the account forms (decision 008). On PostgreSQL the counters live in `auth_rate_limits`, so
+ * Rate limits on the account forms (decision 010). On PostgreSQL the counters live in `auth_rate_limits`, so
  * every container counts together; on the embedded database (one process) they live in memory.
  */
 const LIMITS = {

@@ -9,7 +9,7 @@ import { getEnv } from "~/platform/env.server";
 import { isMobileAppLoginStale } from "~/rules/mobile-app-login";
 
 /**
- * Sessions (decision 008). The `idToken` cookie (spec §3) is a JWT (HS256, verified with an allow-list of
+ * Sessions (decision 010). The `idToken` cookie (spec §3) is a JWT (HS256, verified with an allow-list of
  * one algorithm against every SESSION_SECRET) whose content holds the email and the session id; the
  * session row decides: logged out, expired (absolute or idle) or ended elsewhere means logged out.
  */

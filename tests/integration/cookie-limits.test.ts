@@ -266,7 +266,7 @@ describe("cookies at and past their limits, on every page of the real server", (
     // utm values of 200 characters still name the market
     expect(checkedMarket(await (await get("/booking/markets", value("utmParams"))).text())).toBe("new-york-city");
     // a validly signed token for the longest email is read, but signs nobody in without its session row
-    // (decision 008; tests/integration/auth-sessions.test.ts signs in with a real session)
+    // (decision 010; tests/integration/auth-accounts.test.ts signs in with a real session)
     const signedOnly = await get("/", value("idToken"));
     expect(signedOnly.status).toBe(200);
     expect(await signedOnly.text()).not.toContain("Signed in as");

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { startSignup, verifySignup } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
+import { codeSchema, tokenSchema } from "~/auth/schemas.server";
 import { clientIp, RateLimited, readAuthForm, rejected, textValues, tooMany } from "~/auth/forms.server";
 import { authHeaders, NO_REFERRER } from "~/auth/headers";
 import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } from "~/ui/form";
@@ -12,13 +12,6 @@ export const meta: MetaFunction = () => [{ title: "Check your email — Studio D
 /** The emailed link carries a token in its URL: never sent on in a Referer. */
 export const headers = authHeaders({ noReferrer: true });
 
-const codeSchema = z.object({
-  code: z
-    .string("Enter the 6-digit code from the email.")
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the email (numbers only).")),
-});
-const tokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 
 const MESSAGES = {
   wrong: "That code is not right. Check the email and try again.",

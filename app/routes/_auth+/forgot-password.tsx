@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { startReset } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { authHeaders } from "~/auth/headers";
-import { clientIp, emailField, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { emailSchema } from "~/auth/schemas.server";
+import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? — Studio Dental" }];
 export const headers = authHeaders();
-
-const schema = z.object({ email: emailField });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = (await readFlowEmail(request, "forgotPasswordEmail")) ?? (await readFlowEmail(request, "loginEmail"));
@@ -23,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { form, spam } = await readAuthForm(request);
   if (spam) return spamAnswer();
   const values = textValues(form, ["email"]);
-  const parsed = schema.safeParse(values);
+  const parsed = emailSchema.safeParse(values);
   if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
   try {
     await startReset(parsed.data.email, clientIp(context));

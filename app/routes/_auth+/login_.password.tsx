@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { logIn } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { authHeaders } from "~/auth/headers";
-import { clientIp, fieldErrors, passwordField, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
+import { passwordSchema } from "~/auth/schemas.server";
+import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { PasswordField } from "~/ui/account";
 import { StepPage } from "~/ui/form";
@@ -13,7 +13,6 @@ import { StepPage } from "~/ui/form";
 export const meta: MetaFunction = () => [{ title: "Your password — Studio Dental" }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders();
 
-const schema = z.object({ password: passwordField });
 const WRONG = "The email address or password is not right.";
 
 async function loginEmail(request: Request, to: string) {
@@ -31,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { form } = await readAuthForm(request, { publicForm: false });
   const to = safeRedirect(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"), "/");
   const email = await loginEmail(request, to);
-  const parsed = schema.safeParse({ password: form.get("password") });
+  const parsed = passwordSchema.safeParse({ password: form.get("password") });
   if (!parsed.success) return rejected({}, fieldErrors(parsed.error));
   let session: string | null;
   try {

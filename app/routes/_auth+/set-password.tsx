@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { newPasswordProblem, setPasswordFromLink } from "~/auth/accounts.server";
 import { findLink } from "~/auth/codes.server";
-import { clientIp, fieldErrors, passwordField, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
+import { setPasswordSchema } from "~/auth/schemas.server";
+import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
 import { authHeaders, NO_REFERRER } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
@@ -15,7 +15,6 @@ export const meta: MetaFunction = () => [{ title: "Set a new password — Studio
 /** The reset link's token is in the URL: never sent on in a Referer, never cached. */
 export const headers = authHeaders({ noReferrer: true });
 
-const schema = z.object({ token: z.string().max(100), password: passwordField });
 const LINK_FAILED = "This link has expired or was already used. Ask for a new one.";
 
 async function liveLink(token: string | null) {
@@ -30,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { form } = await readAuthForm(request, { publicForm: false });
-  const parsed = schema.safeParse({ token: form.get("token") ?? "", password: form.get("password") });
+  const parsed = setPasswordSchema.safeParse({ token: form.get("token") ?? "", password: form.get("password") });
   if (!parsed.success) return rejected({}, fieldErrors(parsed.error));
   const link = await liveLink(parsed.data.token);
   if (!link) return rejected({}, { "": [LINK_FAILED] });

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { startSignup } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
-import { clientIp, emailField, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { emailSchema } from "~/auth/schemas.server";
+import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
 import { authHeaders } from "~/auth/headers";
 import { getPatient } from "~/auth/sessions.server";
 import { Honeypot } from "~/ui/account";
@@ -12,8 +12,6 @@ import { StepPage, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Create an account — Studio Dental" }];
 export const headers = authHeaders();
-
-const schema = z.object({ email: emailField });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getPatient(request)) throw redirect("/");
@@ -24,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { form, spam } = await readAuthForm(request);
   if (spam) return spamAnswer();
   const values = textValues(form, ["email"]);
-  const parsed = schema.safeParse(values);
+  const parsed = emailSchema.safeParse(values);
   if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
   try {
     // The same answer for a known address (it gets a "you already have an account" email instead).

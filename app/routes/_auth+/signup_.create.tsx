@@ -1,20 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod/v4";
 import { createAccount, EmailTaken, newPasswordProblem } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
-import { fieldErrors, passwordField, readAuthForm, rejected, textValues } from "~/auth/forms.server";
+import { newAccountSchema } from "~/auth/schemas.server";
+import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { PasswordField } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Your name and a password — Studio Dental" }, { name: "robots", content: "noindex" }];
 
-const schema = z.object({
-  name: z.string("Enter your name.").trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
-  password: passwordField,
-});
 
 async function verifiedEmail(request: Request) {
   const email = await readFlowEmail(request, "verifiedSignupEmail");
@@ -30,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = await verifiedEmail(request);
   const { form } = await readAuthForm(request, { publicForm: false });
   const values = textValues(form, ["name"]);
-  const parsed = schema.safeParse({ ...values, password: form.get("password") });
+  const parsed = newAccountSchema.safeParse({ ...values, password: form.get("password") });
   if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
   const problem = await newPasswordProblem(parsed.data.password, email);
   if (problem) return rejected(values, { password: [problem] });
