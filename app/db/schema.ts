@@ -109,7 +109,7 @@ export const providerTimeOff = pgTable(
 export type Preference = { name: string; value?: string };
 
 /**
- * A patient's account (issue 9, decision 008): the spec's Person. The email is stored lower-cased and is
+ * A patient's account (issue 9, decision 010): the spec's Person. The email is stored lower-cased and is
  * verified before the account exists; the password only as an argon2id hash.
  */
 export const persons = pgTable("persons", {
@@ -251,7 +251,7 @@ export const intakeAudit = pgTable(
 );
 
 /**
- * Logged-in sessions (decision 008): the id in the idToken cookie is a 256-bit secret; only its SHA-256 is
+ * Logged-in sessions (decision 010): the id in the idToken cookie is a 256-bit secret; only its SHA-256 is
  * stored. Every request reads the row, so ending it (logout, a password reset) takes effect at once.
  */
 export const authSessions = pgTable(
