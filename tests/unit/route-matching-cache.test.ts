@@ -1,6 +1,6 @@
 // Route matching work is done once per build, not per request (issue 13; patches/ applied by `npm install`):
-// React Router flattens and ranks a routes array once, compiles each path pattern once, and Remix's server render
-// reuses its route objects. Observed through the work itself, never through timings: ranking a branch tests each
+// React Router flattens and ranks a routes array once, compiles each path pattern once, keeps the answer for a
+// path it has matched, and Remix's server render reuses its route objects. Observed through the work itself, never through timings: ranking a branch tests each
 // path segment against React Router's parameter pattern /^:[\w-]+$/, compiling a path builds a RegExp.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -37,6 +37,27 @@ afterEach(() => {
 const pages = Array.from({ length: 40 }, (_, i) => `page-${i}`);
 
 describe("React Router matching is computed once per routes array", () => {
+  it("answers a path seen before without trying the routes one by one, and callers cannot change the kept answer", () => {
+    const routes = [{ id: "root", path: "/", children: pages.map((p) => ({ id: p, path: `${p}/:slug` })) }];
+    expect(matchRoutes(routes, "/page-39/x")?.map((m) => m.route.id)).toEqual(["root", "page-39"]);
+    let patternsTried = 0;
+    const match = String.prototype.match;
+    vi.spyOn(String.prototype, "match").mockImplementation(function (this: string, pattern: RegExp | string) {
+      if (pattern instanceof RegExp && pattern.flags === "i") patternsTried++; // a compiled route path
+      return match.call(this, pattern) as RegExpMatchArray | null;
+    });
+    const again = matchRoutes(routes, "/page-39/x");
+    expect(patternsTried).toBe(0);
+    expect(again?.map((m) => [m.route.id, m.params.slug, m.pathname])).toEqual([
+      ["root", "x", "/"],
+      ["page-39", "x", "/page-39/x"],
+    ]);
+    again![1].params.slug = "changed";
+    expect(matchRoutes(routes, "/page-39/x")?.[1].params.slug).toBe("x");
+    expect(matchRoutes(routes, "/page-38/y")?.[1].params.slug).toBe("y"); // a new path is matched
+    expect(patternsTried).toBeGreaterThan(0);
+  });
+
   it("matches the same routes again without re-ranking or recompiling, with the same answers", () => {
     const routes = [
       { id: "root", path: "/", children: [...pages.map((p) => ({ id: p, path: `${p}/:slug` })), { id: "index", index: true }, { id: "splat", path: "*" }] },
