@@ -61,7 +61,9 @@ describe.skipIf(!hasPostgres)("two production servers on one PostgreSQL database
   async function times(server: ServerChild, query: string, state = completeState("cleaning")) {
     const html = await (await fetch(`${server.url}/booking/times?${query}`, { headers: { Cookie: await jar(state) } })).text();
     // Every time offered, the one already chosen (rendered `checked` before its value) included.
-    return [...html.matchAll(/<input type="radio" name="slot"[^>]*? value="([^"]+)"/g)].map((m) => m[1]);
+    const values = [...html.matchAll(/<input type="radio" name="slot"[^>]*? value="([^"]+)"/g)].map((m) => m[1]);
+    expect(values.length, "every time radio read").toBe(html.split('name="slot"').length - 1);
+    return values;
   }
   async function days(server: ServerChild, week: number) {
     const html = await (await fetch(`${server.url}/booking/times?week=${week}`, { headers: { Cookie: await jar(completeState("cleaning")) } })).text();
