@@ -1,7 +1,7 @@
 /**
  * Import boundaries (decision 005), checked in `npm test`. Layers, lowest first:
- *   rules (pure spec rules) → db → platform → scheduling → flow → features (booking, intake, account, auth, content)
- *   → ui → routes.
+ *   rules (pure spec rules) → db → platform → auth (identity, sessions) → scheduling → flow
+ *   → features (booking, intake, account, content) → ui → routes.
  * A layer never imports one above it; features do not import each other; routes reach the database only
  * through feature modules, never through db/schema.
  */
@@ -30,6 +30,13 @@ module.exports = {
       to: { path: upper("scheduling", "flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
     },
     {
+      name: "auth-below-features",
+      comment: "Who is logged in is asked by every feature (intake, the patient area, booking); auth asks none of them.",
+      severity: "error",
+      from: { path: "^app/auth/" },
+      to: { path: upper("scheduling", "flow", "booking", "intake", "account", "content", "ui", "routes") },
+    },
+    {
       name: "scheduling-below-flows",
       comment: "Visits, availability and the calendar file serve booking, intake and the patient area alike.",
       severity: "error",
@@ -51,8 +58,8 @@ module.exports = {
     {
       name: "features-do-not-import-each-other",
       severity: "error",
-      from: { path: "^app/(booking|intake|account|auth|content)/" },
-      to: { path: "^app/(booking|intake|account|auth|content)/", pathNot: "^app/$1/" },
+      from: { path: "^app/(booking|intake|account|content)/" },
+      to: { path: "^app/(booking|intake|account|content)/", pathNot: "^app/$1/" },
     },
     {
       name: "ui-is-presentational",

@@ -1,9 +1,11 @@
 /**
- * Who may open a visit's intake, in one function (decision 006). Today: whoever holds the visit's token
- * (`?token=…`, a 192-bit bearer secret). The accounts issue adds `via: "account"` here (a logged-in patient's
- * own visits without the token in hand); every intake loader and action goes through this function.
+ * Who may open a visit's intake, in one function (decision 006): whoever holds the visit's token (`?token=…`,
+ * a 192-bit bearer secret), recorded as `via: "account"` when the logged-in patient owns the visit; and a
+ * logged-in patient without a token in hand is taken to their own next visit's intake (`ownNextIntake`).
+ * Every intake loader and action goes through this function.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt, ne } from "drizzle-orm";
+import { getPatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { appointments, patients } from "~/db/schema";
 import { requiresIntake } from "~/rules/intake";
@@ -48,10 +50,11 @@ async function findVisit(request: Request): Promise<IntakeVisit> {
   const db = await getDb();
   const appointment = await getAppointmentByToken(db, token);
   if (!appointment || appointment.status === "CANCELLED") throw notFound();
-  const [studio, service, [patient]] = await Promise.all([
+  const [studio, service, [patient], viewer] = await Promise.all([
     getStudioAnyState(db, appointment.studioSlug),
     getService(db, appointment.serviceType),
-    db.select({ preferences: patients.preferences }).from(patients).where(eq(patients.id, appointment.patientId)),
+    db.select({ preferences: patients.preferences, personId: patients.personId }).from(patients).where(eq(patients.id, appointment.patientId)),
+    getPatient(request),
   ]);
   if (!studio || !service) throw notFound();
   const health = requiresIntake(appointment.serviceType);
@@ -63,11 +66,29 @@ async function findVisit(request: Request): Promise<IntakeVisit> {
   const booked = appointment.details?.insurance as IntakeVisit["bookedInsurance"];
   return {
     appointment,
-    via: "token",
+    via: viewer && patient?.personId === viewer.personId ? "account" : "token",
     token: appointment.token,
     label: { service: service.name, studio: studio.name, when: formatLongDateTime(appointment.startsAt, studio.tz) },
     health,
     needed: health || needsInsurance,
     bookedInsurance: booked && typeof booked === "object" && "kind" in booked ? booked : undefined,
   };
+}
+
+/**
+ * A logged-in patient at `/intake` without a token: the intake link of their next upcoming visit, or null
+ * (not logged in, or no upcoming visit). Only their own visits: the patient row must be claimed by them.
+ */
+export async function ownNextIntake(request: Request, now = new Date()): Promise<string | null> {
+  const viewer = await getPatient(request);
+  if (!viewer) return null;
+  const db = await getDb();
+  const [next] = await db
+    .select({ token: appointments.token })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(eq(patients.personId, viewer.personId), ne(appointments.status, "CANCELLED"), gt(appointments.startsAt, now)))
+    .orderBy(asc(appointments.startsAt))
+    .limit(1);
+  return next ? `/intake?token=${encodeURIComponent(next.token)}` : null;
 }

@@ -15,7 +15,8 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "intake-"));
 
 const { describeEachEngine } = await import("../helpers/db");
 const { createPatient, createStudioWithProviders } = await import("../fixtures/factories");
-const { appointments, intakeAudit, intakes } = await import("~/db/schema");
+const { appointments, intakeAudit, intakes, patients, persons } = await import("~/db/schema");
+const { createSession } = await import("~/auth/sessions.server");
 const start = await import("~/routes/intake+/_index");
 const provider = await import("~/routes/intake+/insurance.provider");
 const results = await import("~/routes/intake+/insurance.results");
@@ -269,6 +270,35 @@ describeEachEngine("intake", ({ db }) => {
     ]);
     const text = JSON.stringify(rows);
     for (const secret of [MEDICINE, REACTION, "SELF_PAY", "diabetes", v.token]) expect(text).not.toContain(secret);
+  });
+
+  it("a logged-in patient: their own visit's intake is audited via account; /intake without a token opens their next visit; another patient's session gets nothing more than the token gives", async () => {
+    const v = await visit({ needsInsurance: true });
+    const [person] = await db().db.insert(persons).values({ email: `own-${v.id}@example.com`, passwordHash: "x", emailVerifiedAt: new Date() }).returning();
+    const [{ patientId }] = await db().db.select({ patientId: appointments.patientId }).from(appointments).where(eq(appointments.id, v.id));
+    await db().db.update(patients).set({ personId: person.id }).where(eq(patients.id, patientId));
+    const cookieOf = async (personId: number, email: string) =>
+      (await createSession(db().db, { personId, email, request: new Request(ORIGIN) })).split(";")[0];
+    const mine = await cookieOf(person.id, person.email);
+    const asMe = (url: string) => new Request(ORIGIN + url, { headers: { Cookie: mine } });
+
+    expect((await call(start.loader as Fn, asMe(`/intake${v.q}`))).status).toBe(200);
+    const rows = await db().db.select().from(intakeAudit).where(eq(intakeAudit.appointmentId, v.id));
+    expect(rows.map((r) => r.via)).toEqual(["account"]);
+
+    // No token in hand: the next upcoming own visit. Anonymous: the same 404 as before.
+    const next = await call(start.loader as Fn, asMe("/intake"));
+    expect(next.status).toBe(302);
+    expect(next.headers.get("Location")).toBe(`/intake${v.q}`);
+    expect((await get(start.loader as Fn, "/intake")).status).toBe(404);
+
+    // Someone else logged in: a visit that is not theirs reads as via token (they hold it), and /intake has nothing of ours.
+    const [other] = await db().db.insert(persons).values({ email: `other-${v.id}@example.com`, passwordHash: "x", emailVerifiedAt: new Date() }).returning();
+    const theirs = await cookieOf(other.id, other.email);
+    expect((await call(start.loader as Fn, new Request(`${ORIGIN}/intake`, { headers: { Cookie: theirs } }))).status).toBe(404);
+    await call(start.loader as Fn, new Request(`${ORIGIN}/intake${v.q}`, { headers: { Cookie: theirs } }));
+    const after = await db().db.select().from(intakeAudit).where(eq(intakeAudit.appointmentId, v.id));
+    expect(after.map((r) => r.via)).toEqual(["account", "token"]);
   });
 
   it("no intake value reached the log", () => {

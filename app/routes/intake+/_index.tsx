@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { intakeAccess } from "~/intake/access.server";
+import { intakeAccess, ownNextIntake } from "~/intake/access.server";
 import { intakeFlow, openSteps } from "~/intake/flow";
-import { intakeHeaders, intakeMeta } from "~/intake/headers";
+import { INTAKE_HEADERS, intakeHeaders, intakeMeta } from "~/intake/headers";
 import { withToken } from "~/intake/step.server";
 import { audit, findIntake, stateOf } from "~/intake/store.server";
 import { VisitCaption } from "~/ui/intake-page";
@@ -13,6 +13,11 @@ export const meta = intakeMeta;
 
 /** `/intake?token=…&appointmentBooked=true` (spec §2): which visit, what is needed, how long; resumes where the patient left off. */
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Logged in, no link in hand: their own next visit's intake.
+  if (!new URL(request.url).searchParams.has("token")) {
+    const own = await ownNextIntake(request);
+    if (own) throw redirect(own, { headers: INTAKE_HEADERS });
+  }
   const visit = await intakeAccess(request);
   const row = await findIntake(visit);
   await audit(visit, "view", "start");
