@@ -9,7 +9,7 @@ import compression from "compression";
 import express from "express";
 import { DataDirLockedError, openDatabase, setDatabase, type Database } from "./app/db/client.server";
 import { catalogueIsEmpty, seedCatalogue } from "./app/db/seed.server";
-import { EnvError, getEnv } from "./app/platform/env.server";
+import { EnvError, getEnv, getPublicEnv } from "./app/platform/env.server";
 import { startOutboxWorker } from "./app/platform/email.server";
 import { isCrossSiteRequest } from "./app/platform/csrf";
 import { observabilityCsp, sentryOptions } from "./app/platform/observability";
@@ -45,7 +45,7 @@ async function main() {
     // entry.server's handleError reports through this hook, so the bundle needs no Sentry import.
     (globalThis as { __reportError?: (error: unknown) => void }).__reportError = (error) => Sentry.captureException(error);
   }
-  const csp = observabilityCsp({ sentryDsn: env.SENTRY_DSN, segmentWriteKey: env.SEGMENT_WRITE_KEY });
+  const csp = observabilityCsp({ sentryDsn: env.SENTRY_DSN, segmentWriteKey: env.SEGMENT_WRITE_KEY, chat: getPublicEnv(env).chat });
 
   let database: Database;
   try {
@@ -76,7 +76,7 @@ async function main() {
     res.locals.nonce = randomBytes(16).toString("base64");
     // The client's address as the trusted proxy hops name it (TRUST_PROXY_HOPS), read before a post's body is replayed.
     res.locals.clientIp = req.ip ?? "unknown";
-    res.set(securityHeaders({ nonce: res.locals.nonce, production, extraConnect: csp.connect, extraScript: csp.script }));
+    res.set(securityHeaders({ nonce: res.locals.nonce, production, extraConnect: csp.connect, extraScript: csp.script, extraFrame: csp.frame, extraStyle: csp.style }));
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Method, path without query, status and time only: no bodies, no personal data.

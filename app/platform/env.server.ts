@@ -8,6 +8,14 @@ const flag = z
   .default("false")
   .transform((v) => v === "true" || v === "1");
 
+/** An optional https:// URL (no trailing slash kept). */
+const httpsUrl = z
+  .url()
+  .regex(/^https:\/\//, "must be an https:// URL")
+  .transform((v) => v.replace(/\/+$/, ""))
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 /** An optional Contentful id or token (letters, digits, `_` and `-`). */
 const contentfulId = (what: string) =>
   z
@@ -33,6 +41,11 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@example.com"),
     AVAILABILITIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
     SALESFORCE_CHAT: flag,
+    /** Salesforce Embedded Messaging (with SALESFORCE_CHAT=true): the org, the deployment's API name, its site and SCRT URLs. */
+    SALESFORCE_CHAT_ORG_ID: z.string().regex(/^00D[A-Za-z0-9]{12,15}$/, "must be a Salesforce org id (00D…)").optional().or(z.literal("").transform(() => undefined)),
+    SALESFORCE_CHAT_DEPLOYMENT: z.string().regex(/^[A-Za-z0-9_]{1,80}$/, "must be a deployment API name").optional().or(z.literal("").transform(() => undefined)),
+    SALESFORCE_CHAT_SITE_URL: httpsUrl,
+    SALESFORCE_CHAT_SCRT_URL: httpsUrl,
     NASHVILLE_CC_REQUIRED: flag,
     SMTP_URL: z
       .string()
@@ -131,6 +144,11 @@ export function getPublicEnv(env = getEnv()) {
   return {
     SUPPORT_EMAIL: env.SUPPORT_EMAIL,
     SALESFORCE_CHAT: env.SALESFORCE_CHAT,
+    /** The chat widget's settings when the flag is on and all four are set (none is secret: the widget's page shows them). */
+    chat:
+      env.SALESFORCE_CHAT && env.SALESFORCE_CHAT_ORG_ID && env.SALESFORCE_CHAT_DEPLOYMENT && env.SALESFORCE_CHAT_SITE_URL && env.SALESFORCE_CHAT_SCRT_URL
+        ? { orgId: env.SALESFORCE_CHAT_ORG_ID, deployment: env.SALESFORCE_CHAT_DEPLOYMENT, siteUrl: env.SALESFORCE_CHAT_SITE_URL, scrtUrl: env.SALESFORCE_CHAT_SCRT_URL }
+        : null,
     SENTRY_DSN: env.SENTRY_DSN ?? null,
     SEGMENT_WRITE_KEY: env.SEGMENT_WRITE_KEY ?? null,
   };

@@ -35,10 +35,28 @@ export function segmentSettings(writeKey?: string | null) {
   };
 }
 
-/** What the Content-Security-Policy must also allow when they are on. */
-export function observabilityCsp({ sentryDsn, segmentWriteKey }: { sentryDsn?: string | null; segmentWriteKey?: string | null }) {
+/** What the Content-Security-Policy must also allow when they are on (the chat widget too: its site and SCRT origins). */
+export function observabilityCsp({
+  sentryDsn,
+  segmentWriteKey,
+  chat,
+}: {
+  sentryDsn?: string | null;
+  segmentWriteKey?: string | null;
+  chat?: { siteUrl: string; scrtUrl: string } | null;
+}) {
   const connect: string[] = [];
   const script: string[] = [];
+  const frame: string[] = [];
+  const style: string[] = [];
+  if (chat) {
+    const site = new URL(chat.siteUrl).origin;
+    const scrt = new URL(chat.scrtUrl).origin;
+    script.push(site);
+    connect.push(site, scrt);
+    frame.push(site);
+    style.push(site);
+  }
   if (sentryDsn) {
     try {
       connect.push(new URL(sentryDsn).origin);
@@ -50,5 +68,5 @@ export function observabilityCsp({ sentryDsn, segmentWriteKey }: { sentryDsn?: s
     connect.push("https://cdn.segment.com", "https://api.segment.io");
     script.push("https://cdn.segment.com");
   }
-  return { connect, script };
+  return { connect, script, frame, style };
 }

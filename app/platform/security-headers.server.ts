@@ -4,19 +4,24 @@ export function securityHeaders({
   production,
   extraConnect = [],
   extraScript = [],
+  extraFrame = [],
+  extraStyle = [],
 }: {
   nonce: string;
   production: boolean;
   extraConnect?: string[];
   extraScript?: string[];
+  extraFrame?: string[];
+  extraStyle?: string[];
 }) {
   const csp = [
     "default-src 'self'",
     [`script-src 'self' 'nonce-${nonce}'`, ...extraScript].join(" "),
-    "style-src 'self'",
+    ["style-src 'self'", ...extraStyle].join(" "),
     "img-src 'self' data:",
     "font-src 'self'",
     ["connect-src 'self'", ...extraConnect].join(" "),
+    ...(extraFrame.length ? [["frame-src", ...extraFrame].join(" ")] : []),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -4,7 +4,31 @@ import { loggablePath } from "~/platform/redact";
 import { captureReferral } from "~/rules/referral";
 
 /** Runs only when JavaScript does: mirrors the referral code into browser storage (spec §4). */
-type PublicEnv = { SENTRY_DSN: string | null; SEGMENT_WRITE_KEY: string | null };
+type ChatSettings = { orgId: string; deployment: string; siteUrl: string; scrtUrl: string };
+type PublicEnv = { SENTRY_DSN: string | null; SEGMENT_WRITE_KEY: string | null; chat?: ChatSettings | null };
+
+/**
+ * Salesforce Embedded Messaging (SALESFORCE_CHAT): its bootstrap script after hydration, then init. A failure
+ * says so in the console the spec's way and leaves the page as it is (the footer's support email stays).
+ */
+function loadChat(chat: ChatSettings) {
+  const fail = (error?: unknown) => console.error("Error loading Embedded Messaging", error ?? "");
+  const script = document.createElement("script");
+  script.src = `${chat.siteUrl}/assets/js/bootstrap.min.js`;
+  script.async = true;
+  script.onload = () => {
+    try {
+      const bootstrap = (window as unknown as { embeddedservice_bootstrap?: { settings: { language: string }; init: (...args: unknown[]) => void } }).embeddedservice_bootstrap;
+      if (!bootstrap) throw new Error("embeddedservice_bootstrap missing");
+      bootstrap.settings.language = "en_US";
+      bootstrap.init(chat.orgId, chat.deployment, chat.siteUrl, { scrt2URL: chat.scrtUrl });
+    } catch (error) {
+      fail(error);
+    }
+  };
+  script.onerror = () => fail();
+  document.body.appendChild(script);
+}
 
 type VitalsContext = { market: string | null; isWebView: boolean; isLoggedIn: boolean };
 
@@ -69,7 +93,8 @@ export function ClientEnhancements({
         .then(({ AnalyticsBrowser }) => AnalyticsBrowser.load(segment.settings, segment.options).page({ isLoggedIn }))
         .catch(() => undefined);
     }
-  }, [publicEnv?.SENTRY_DSN, publicEnv?.SEGMENT_WRITE_KEY]);
+    if (publicEnv?.chat) loadChat(publicEnv.chat);
+  }, [publicEnv?.SENTRY_DSN, publicEnv?.SEGMENT_WRITE_KEY, publicEnv?.chat]);
 
   useEffect(() => {
     // Marks the page as interactive (used by the e2e tests to wait for hydration instead of racing it).

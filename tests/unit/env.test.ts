@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/platform/env.server";
+import { EnvError, getPublicEnv, parseEnv } from "~/platform/env.server";
 
 const SECRET_A = "a".repeat(32);
 const SECRET_B = "b".repeat(40);
@@ -107,5 +107,20 @@ describe("parseEnv", () => {
     const dir = tmpDataDir();
     parseEnv({ DATA_DIR: dir, SESSION_SECRET: SECRET_A });
     expect(() => statSync(path.join(dir, "session-secret"))).toThrow();
+  });
+
+  it("chat: off by default and with the flag alone; with the flag and its four settings (https only) it reaches the browser", () => {
+    expect(getPublicEnv(parseEnv({ DATA_DIR: tmpDataDir() })).chat).toBeNull();
+    expect(getPublicEnv(parseEnv({ DATA_DIR: tmpDataDir(), SALESFORCE_CHAT: "true" })).chat).toBeNull();
+    const on = {
+      DATA_DIR: tmpDataDir(),
+      SALESFORCE_CHAT: "true",
+      SALESFORCE_CHAT_ORG_ID: "00D5e000000AbCdEAB",
+      SALESFORCE_CHAT_DEPLOYMENT: "Patient_Chat",
+      SALESFORCE_CHAT_SITE_URL: "https://acme.my.site.com/ESWPatientChat/",
+      SALESFORCE_CHAT_SCRT_URL: "https://acme.my.salesforce-scrt.com",
+    };
+    expect(getPublicEnv(parseEnv(on)).chat).toEqual({ orgId: "00D5e000000AbCdEAB", deployment: "Patient_Chat", siteUrl: "https://acme.my.site.com/ESWPatientChat", scrtUrl: "https://acme.my.salesforce-scrt.com" });
+    expect(() => parseEnv({ ...on, SALESFORCE_CHAT_SITE_URL: "http://acme.my.site.com" })).toThrow(/SALESFORCE_CHAT_SITE_URL/);
   });
 });

@@ -5,7 +5,7 @@ describe("error reporting and analytics configuration", () => {
   it("is off without keys", () => {
     expect(sentryOptions({ dsn: undefined, environment: "production", siteOrigin: "https://x.test" })).toBeNull();
     expect(segmentSettings(null)).toBeNull();
-    expect(observabilityCsp({})).toEqual({ connect: [], script: [] });
+    expect(observabilityCsp({})).toEqual({ connect: [], script: [], frame: [], style: [] });
   });
 
   it("samples as the spec says and never sends personal data", () => {
@@ -22,5 +22,15 @@ describe("error reporting and analytics configuration", () => {
   it("opens the CSP only to the services switched on", () => {
     expect(observabilityCsp({ sentryDsn: "https://k@o1.ingest.example.io/42" }).connect).toEqual(["https://o1.ingest.example.io"]);
     expect(observabilityCsp({ segmentWriteKey: "wk" }).script).toEqual(["https://cdn.segment.com"]);
+  });
+
+  it("opens the CSP to the chat widget's own origins only, and only when it is on", () => {
+    const csp = observabilityCsp({ chat: { siteUrl: "https://acme.my.site.com/ESWChat", scrtUrl: "https://acme.my.salesforce-scrt.com" } });
+    expect(csp).toEqual({
+      script: ["https://acme.my.site.com"],
+      connect: ["https://acme.my.site.com", "https://acme.my.salesforce-scrt.com"],
+      frame: ["https://acme.my.site.com"],
+      style: ["https://acme.my.site.com"],
+    });
   });
 });
