@@ -103,9 +103,8 @@ describe("a production server on a PGlite data dir", () => {
   });
 
   it("exits 0 within 10 s of SIGTERM, releasing the lock", async () => {
-    const started = Date.now();
+    // stop() gives up (throws) 10 s after the signal: exit code 0 means the server finished on its own within that.
     expect(await stop(first, "SIGTERM", 10_000)).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(existsSync(path.join(dataDir, "app.lock"))).toBe(false);
   });
 
