@@ -43,9 +43,9 @@ export async function readAuthForm(request: Request, { publicForm = true } = {})
   const form = await readForm(request);
   if (!publicForm) return { form, spam: false };
   try {
+    // remix-utils' rule: a filled trap or a forged/future timestamp is spam; a post without the fields (a script
+    // that sends only what it fills in) is judged on its own, like any other post.
     getHoneypot().check(form);
-    // A post without the honeypot's fields at all did not come from our page either.
-    if (!form.has("name__confirm")) return { form, spam: true };
     return { form, spam: false };
   } catch (error) {
     if (error instanceof SpamError) return { form, spam: true };

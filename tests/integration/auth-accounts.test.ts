@@ -171,7 +171,7 @@ describeEachEngine("accounts", ({ db }) => {
   });
 
   it("garbage and a filled honeypot answer 400 with a message, never a 500", async () => {
-    for (const fields of [{}, { email: "not an email", ...honeypot() }, { email: "a@b.co", name__confirm: "bot", from__confirm: "x" }, { email: "a@b.co" }]) {
+    for (const fields of [{}, { email: "not an email", ...honeypot() }, { email: "a@b.co", name__confirm: "bot", from__confirm: "x" }, { email: "a@b.co", ...honeypot(), name__confirm: "filled" }]) {
       const res = await run(signupAction, post("/signup", fields as Record<string, string>));
       expect(res.status).toBe(400);
       expect(JSON.stringify(await res.json())).toMatch(/Enter|could not be sent/);
