@@ -234,7 +234,17 @@ test("signing up with a known email: the same pages, and that address gets a not
   await page.getByLabel("Your name").fill("Kim");
   await page.getByLabel("Password").fill(PASSWORD);
   await next(page, "Create my account");
-  await logOut(page);
+  // GET /logout only shows the button (a link never logs anyone out); its POST does.
+  await page.goto("/logout");
+  await expectNoAxeViolations(page);
+  await accountMenuShows(page, email);
+  await page.locator("main").getByRole("button", { name: "Log out" }).click();
+  await page.waitForLoadState("load");
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  // A change-of-email link that is not (or no longer) valid says so, and changes nothing.
+  await page.goto(`/confirm-email-change?token=${"A".repeat(43)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link no longer works");
+  await expectNoAxeViolations(page);
   // Again with the same address: the same next page, and an email saying there is an account already.
   await page.goto("/signup");
   await page.getByLabel("Email address").fill(email);
