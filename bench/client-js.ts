@@ -2,6 +2,7 @@
 // (manifest + entry + each route from root down + their imports), gzip-compressed as served.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 /** The budget every page stays under (developers' guide). */
@@ -12,7 +13,13 @@ type Manifest = {
   routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[]; hasDefaultExport?: boolean }>;
 };
 
-export function clientJsPerRoute(root = process.cwd()) {
+/** The routes that render a page (a default export in the server build); resource routes ship no JS. */
+export async function pageRouteIds(root = process.cwd()): Promise<Set<string>> {
+  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as { routes: Record<string, { module: { default?: unknown } }> };
+  return new Set(Object.entries(build.routes).filter(([, r]) => typeof r.module.default === "function").map(([id]) => id));
+}
+
+export function clientJsPerRoute(root = process.cwd(), pages?: Set<string>) {
   const buildDir = path.join(root, "public/build");
   const manifestFile = readdirSync(buildDir).find((f) => f.startsWith("manifest-"));
   if (!manifestFile) throw new Error("No build found: run `npm run build` first");
@@ -28,7 +35,7 @@ export function clientJsPerRoute(root = process.cwd()) {
     return [...files];
   };
   return Object.values(manifest.routes)
-    .filter((r) => r.id !== "root")
+    .filter((r) => r.id !== "root" && (!pages || pages.has(r.id)))
     .map((r) => {
       const files = scriptsFor(r.id);
       const own = [r.module, ...(r.imports ?? [])];

@@ -3,10 +3,15 @@
  * server. Measured on the production build `npm test` makes before vitest runs (bench/client-js.ts).
  */
 import { describe, expect, it } from "vitest";
-import { CLIENT_JS_BUDGET_KB, clientJsPerRoute } from "../../bench/client-js";
+import { CLIENT_JS_BUDGET_KB, clientJsPerRoute, pageRouteIds } from "../../bench/client-js";
+
+const rows = clientJsPerRoute(process.cwd(), await pageRouteIds());
 
 describe("client JS budget", () => {
-  const rows = clientJsPerRoute();
+  it("measures the pages, not the resource routes (which ship no JS)", () => {
+    expect(rows.map((r) => r.route)).toContain("booking+/times");
+    expect(rows.map((r) => r.route)).not.toContain("booking+/confirmed.$token.calendar[.ics]");
+  });
   it("every page loads under 100 KB of gzipped JavaScript", () => {
     const over = rows.filter((r) => r.totalKb > CLIENT_JS_BUDGET_KB).map((r) => `${r.route}: ${r.totalKb.toFixed(1)} KB`);
     expect(over).toEqual([]);
