@@ -3,8 +3,9 @@ import { useEffect, useRef } from "react";
 import { BRAND_NAME, LogoMark } from "./brand";
 
 const NAV = [
+  { href: "/studios", label: "Our studios" },
+  { href: "/invisalign", label: "Invisalign" },
   { href: "/about", label: "About us" },
-  { href: "/terms", label: "Terms" },
 ];
 const CTA = { href: "/booking", label: "Book a visit" };
 
@@ -87,10 +88,16 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
             Questions? Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
           </p>
         </div>
-        <nav aria-label="Legal">
+        <nav aria-label="Site">
           <ul>
             <li>
-              <Link to="/about">About us</Link>
+              <Link to="/studios">Our studios</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact us</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
             </li>
             <li>
               <Link to="/terms">Terms</Link>
