@@ -4,6 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
 import { deliverPending, enqueueEmail } from "~/platform/email.server";
+import { confirmationEmail } from "~/scheduling/confirmation-email";
 import { describeEachEngine } from "../helpers/db";
 
 type Received = { from: string; to: string[]; data: string };
@@ -54,6 +55,30 @@ describeEachEngine("email outbox over SMTP", ({ db }) => {
     expect(row.sentAt).not.toBeNull();
     // Nothing is sent twice.
     expect(await deliverPending(db().db, url, "x@example.com")).toBe(0);
+  });
+
+  it("the confirmation arrives as multipart HTML and text with the .ics; the subject has the date and time; both parts the address", async () => {
+    received = [];
+    refuse = false;
+    const mail = confirmationEmail({
+      to: "multipart@example.com",
+      firstName: "Pat",
+      appointment: { token: "tok_mp", startsAt: new Date("2027-03-15T13:00:00Z"), endsAt: new Date("2027-03-15T14:00:00Z"), serviceType: "CLNCHK", needsInsurance: false },
+      studio: { slug: "fenway", name: "Fenway", address: "1330 Boylston St, Boston, MA 02215", phone: "6175550171", tz: "America/New_York", isVirtual: false, mapUrl: "https://www.google.com/maps/search/?api=1&query=Fenway", latitude: 42.345, longitude: -71.098 },
+      service: { name: "Checkup & cleaning" },
+      now: new Date("2027-03-01T12:00:00Z"),
+      siteOrigin: "https://book.example.com",
+    });
+    await enqueueEmail(db().db, mail);
+    expect(await deliverPending(db().db, url, "Studio Dental <appointments@example.com>")).toBe(1);
+    // Unfold headers and quoted-printable soft breaks to read it as a mail client would.
+    const data = received[0].data.replace(/\r\n[ \t]+/g, " ").replace(/=\r\n/g, "");
+    expect(data).toMatch(/Content-Type: multipart\/(alternative|mixed)/i);
+    expect(data).toMatch(/Content-Type: text\/plain/i);
+    expect(data).toMatch(/Content-Type: text\/html/i);
+    expect(data).toMatch(/Content-Type: text\/calendar/i);
+    expect(data).toContain("Subject: Studio Dental: your Checkup & cleaning on Monday, March 15, 2027 at 9:00 AM EDT");
+    expect(data.split("1330 Boylston St").length - 1).toBeGreaterThanOrEqual(2); // the text part and the HTML part
   });
 
   it("keeps a refused email pending with the error, and gives up after five attempts", async () => {
