@@ -26,6 +26,8 @@ export type AvailabilityInput = {
   sameDay?: boolean;
   /** Stop after the first local day that has a free time. */
   firstDayOnly?: boolean;
+  /** Studio-local days the studio is closed ('YYYY-MM-DD', e.g. holidays): no slot on them. */
+  closedDays?: ReadonlySet<string>;
 };
 
 export const SLOT_STEP_MINUTES = 15;
@@ -77,6 +79,7 @@ export function computeSlots(input: AvailabilityInput): Slot[] {
 
   // Walk local calendar days (not 24 h steps), so DST days of 23 or 25 hours are handled.
   for (const day of localDays(localDayKey(new Date(earliest), tz), localDayKey(new Date(latest), tz))) {
+    if (input.closedDays?.has(day.key)) continue;
     for (const provider of providers) {
       const blocked = [...provider.timeOff, ...provider.busy];
       for (const block of provider.hours) {

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, providerHours, providers, providerTimeOff } from "~/db/schema";
+import { usFederalHolidays } from "~/rules/holidays";
 import { computeSlots, firstFreeSlot, type ProviderSchedule, type Slot } from "./availability";
 import { cachedCatalogue, cachedRead, type Service, type Studio } from "./catalogue.server";
 
@@ -58,6 +59,16 @@ export async function loadSchedules(
   return byStudio;
 }
 
+/**
+ * The days a studio is closed between two instants. Demo default: every studio closes on the US federal
+ * holidays (there is no per-studio closure table yet; decision 009).
+ */
+function studioClosedDays(from: Date, to: Date): ReadonlySet<string> {
+  const days = new Set<string>();
+  for (let y = from.getUTCFullYear() - 1; y <= to.getUTCFullYear() + 1; y++) for (const d of usFederalHolidays(y)) days.add(d);
+  return days;
+}
+
 export async function findSlots(
   db: Executor,
   studio: Studio,
@@ -74,6 +85,7 @@ export async function findSlots(
       eligibleRoles: service.providerRoles,
       providers: schedules.get(studio.slug) ?? [],
       sameDay: service.category === "emergency",
+      closedDays: studioClosedDays(range.from, range.to),
     });
   };
   if (!options.cacheBlocked || options.fresh) return compute();
@@ -98,6 +110,7 @@ export async function firstFreeTimes(db: Executor, studios: Studio[], service: S
       eligibleRoles: service.providerRoles,
       providers: schedules.get(studio.slug) ?? [],
       sameDay: service.category === "emergency",
+      closedDays: studioClosedDays(now, to),
     });
     result.set(studio.slug, first);
   }

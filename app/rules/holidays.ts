@@ -1,0 +1,33 @@
+// US federal holidays (5 U.S.C. 6103), the demo default for studio closures (decision 009). Pure.
+
+const key = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+const weekday = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+
+/** The n-th given weekday (0 = Sunday) of a month; n = -1 is the last. */
+function nth(y: number, m: number, wd: number, n: number): number {
+  if (n > 0) return 1 + ((wd - weekday(y, m, 1) + 7) % 7) + (n - 1) * 7;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return last - ((weekday(y, m, last) - wd + 7) % 7);
+}
+
+/**
+ * The federal holidays of a year as 'YYYY-MM-DD', each on its date and, when it falls on a weekend,
+ * also on the weekday it is observed (Saturday → Friday, Sunday → Monday).
+ */
+export function usFederalHolidays(year: number): string[] {
+  const fixed: [number, number][] = [[1, 1], [6, 19], [7, 4], [11, 11], [12, 25]];
+  const days = new Set<string>();
+  for (const [m, d] of fixed) {
+    days.add(key(year, m, d));
+    const wd = weekday(year, m, d);
+    const observed = new Date(Date.UTC(year, m - 1, d + (wd === 6 ? -1 : wd === 0 ? 1 : 0)));
+    days.add(observed.toISOString().slice(0, 10));
+  }
+  days.add(key(year, 1, nth(year, 1, 1, 3))); // Martin Luther King Jr. Day
+  days.add(key(year, 2, nth(year, 2, 1, 3))); // Washington's Birthday
+  days.add(key(year, 5, nth(year, 5, 1, -1))); // Memorial Day
+  days.add(key(year, 9, nth(year, 9, 1, 1))); // Labor Day
+  days.add(key(year, 10, nth(year, 10, 1, 2))); // Columbus Day
+  days.add(key(year, 11, nth(year, 11, 4, 4))); // Thanksgiving Day
+  return [...days].sort();
+}
