@@ -45,7 +45,7 @@ export default function InsuranceStatus() {
           coverage. After booking, you’ll get a link to add a photo of your insurance card; you can also bring the card to your visit.
         </p>
       ) : (
-        <p>You’re paying yourself. Prices are shown at the studio, and you’ll get an estimate before any treatment beyond a basic exam.</p>
+        <p>You’re paying yourself: the price shown for your visit is what you pay, and you’ll get a written estimate before any further treatment.</p>
       )}
       <p className="notice" role="note">
         {notice}
