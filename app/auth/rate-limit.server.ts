@@ -15,6 +15,8 @@ const LIMITS = {
   account: { points: 100, duration: 24 * 60 * 60 },
   /** Emails (codes, links, notices) to one address. */
   email: { points: 5, duration: 60 * 60 },
+  /** Referral links a patient emails to friends, per patient per day. */
+  invite: { points: 10, duration: 24 * 60 * 60 },
 } as const;
 type Name = keyof typeof LIMITS;
 

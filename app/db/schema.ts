@@ -121,6 +121,8 @@ export const persons = pgTable("persons", {
   /** Spec §3 Person.last_mobile_app_login: a login inside the app's web view (stale after 60 days, §5). */
   lastMobileAppLogin: timestamp("last_mobile_app_login", { withTimezone: true }),
   passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The patient's personal referral code (invite a friend), made the first time they look for it. */
+  referralCode: text("referral_code").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

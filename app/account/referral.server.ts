@@ -1,0 +1,59 @@
+/**
+ * Invite a friend (issue 11 C): each patient's personal referral link, with a stable code made the first time
+ * they look for it, and sharing it by email through the outbox (rate-limited per patient).
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Patient } from "~/auth/sessions.server";
+import { tryConsume } from "~/auth/rate-limit.server";
+import { getDb } from "~/db/client.server";
+import { persons } from "~/db/schema";
+import { enqueueEmail } from "~/platform/email.server";
+import { getEnv } from "~/platform/env.server";
+
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I: read aloud or typed from a screenshot
+
+function newCode() {
+  return "SD" + [...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
+}
+
+/** The patient's referral code: the one kept, or a new one (unique in the database; another try on a clash). */
+export async function referralCodeOf(personId: number): Promise<string> {
+  const db = await getDb();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await db.select({ code: persons.referralCode }).from(persons).where(eq(persons.id, personId));
+    if (row?.code) return row.code;
+    try {
+      await db.update(persons).set({ referralCode: newCode() }).where(and(eq(persons.id, personId), isNull(persons.referralCode)));
+    } catch {
+      // the unique index refused a clash: try another code
+    }
+  }
+  throw new Error("no referral code could be made");
+}
+
+/** The link a friend opens: our referral redirect, with the code and the evergreen campaign. */
+export function referralLink(code: string) {
+  const query = new URLSearchParams({ referralCode: code, utm_source: "friendbuy", utm_medium: "email", utm_campaign: "evergreen" });
+  return `${getEnv().SITE_ORIGIN}/referral-redirect?${query}`;
+}
+
+/** Emails the patient's link to a friend; false when the patient has shared too many today (10). */
+export async function shareReferralLink(patient: Patient, friendEmail: string): Promise<boolean> {
+  if (!(await tryConsume("invite", String(patient.personId)))) return false;
+  const link = referralLink(await referralCodeOf(patient.personId));
+  const firstName = patient.name.trim().split(/\s+/)[0] || "A friend";
+  await enqueueEmail(await getDb(), {
+    to: friendEmail,
+    subject: `${firstName} invited you to Studio Dental`,
+    text: [
+      `${firstName} thinks you'd like Studio Dental: checkups, whitening, Invisalign and emergencies at studios in Washington DC, New York City, Boston, Atlanta and Nashville.`,
+      "",
+      "Book your first visit with this link, and you both get a $50 reward after it:",
+      link,
+      "",
+      "You got this email because a patient of ours asked us to send it to you. We will not write to you again unless you book with us.",
+    ].join("\n"),
+  });
+  return true;
+}

@@ -1,0 +1,65 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { referralCodeOf, referralLink, shareReferralLink } from "~/account/referral.server";
+import { getPatient, requirePatient } from "~/auth/sessions.server";
+import { loadContentPage } from "~/content/pages.server";
+import { readForm } from "~/platform/form-data.server";
+import { ContentPageView, contentPageMeta } from "~/ui/content-page";
+import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
+import { inviteSchema } from "./invite-a-friend.server";
+
+export const meta = contentPageMeta;
+
+/** `/invite-a-friend`: the offer and terms from content; a logged-in patient's personal link and sharing by email. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [page, patient] = await Promise.all([loadContentPage("invite-a-friend"), getPatient(request)]);
+  const link = patient ? referralLink(await referralCodeOf(patient.personId)) : null;
+  return json({ ...page, link }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const patient = await requirePatient(request);
+  const submission = parseWithZod(await readForm(request), { schema: inviteSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (!(await shareReferralLink(patient, submission.value.friendEmail))) {
+    return json(submission.reply({ formErrors: ["You’ve shared your link with ten friends today. Please try again tomorrow."] }), { status: 429 });
+  }
+  return json({ ...submission.reply({ resetForm: true }), sentTo: submission.value.friendEmail });
+}
+
+export default function InviteAFriend() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const sentTo = result && "sentTo" in result ? String(result.sentTo) : null;
+  return (
+    <>
+      <ContentPageView page={data} />
+      <section className="page narrow invite" aria-labelledby="your-link">
+        <h2 id="your-link">Your personal link</h2>
+        {data.link ? (
+          <>
+            <label htmlFor="referral-link">Copy this link and send it to a friend</label>
+            <input id="referral-link" type="text" readOnly value={data.link} className="referral-link" />
+            <FormStateProvider result={sentTo ? undefined : result} values={undefined}>
+              <Form method="post" className="form" noValidate>
+                <ErrorSummary />
+                {sentTo ? (
+                  <p className="notice" role="status">
+                    We’ve emailed your link to {sentTo}.
+                  </p>
+                ) : null}
+                <TextField name="friendEmail" label="Or email it to a friend" type="email" autoComplete="off" hint="We send your link once and keep nothing else." />
+                <SubmitButton label="Send my link" />
+              </Form>
+            </FormStateProvider>
+          </>
+        ) : (
+          <p>
+            <a href="/login?redirectTo=%2Finvite-a-friend">Log in</a> to see your personal link and share it.
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
