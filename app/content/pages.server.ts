@@ -14,13 +14,22 @@ type Cached = { entries: DeliveredEntry[]; at: number };
 const cache = new Map<string, Cached>();
 const refreshing = new Map<string, Promise<DeliveredEntry[]>>();
 
-function sources(space: Space): { live: ContentSource | null; background: ContentSource | null; embedded: ContentSource } {
-  const settings = contentfulSettings(space);
-  return {
-    live: settings && contentfulSource(space, settings),
-    background: settings && contentfulSource(space, settings, { retries: 2 }),
-    embedded: embeddedSource(space),
-  };
+type Sources = { live: ContentSource | null; background: ContentSource | null; embedded: ContentSource };
+const bySpace = new Map<Space, Sources>();
+
+/** A space's sources, made once per process (the settings are read once at start-up). */
+function sources(space: Space): Sources {
+  let made = bySpace.get(space);
+  if (!made) {
+    const settings = contentfulSettings(space);
+    made = {
+      live: settings && contentfulSource(space, settings),
+      background: settings && contentfulSource(space, settings, { retries: 2 }),
+      embedded: embeddedSource(space),
+    };
+    bySpace.set(space, made);
+  }
+  return made;
 }
 
 function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -63,10 +72,15 @@ async function find(space: Space, contentType: string, field: string, value: str
   }
 }
 
+const pages = new WeakMap<DeliveredEntry, ContentPage | null>();
+
 /** The page at `/<slug>` (home: "home"), or null. */
 export async function getPage(slug: string): Promise<ContentPage | null> {
   const [entry] = await find("marketing", "page", "slug", slug);
-  return entry ? toPage(entry, richTextHtml) : null;
+  if (!entry) return null;
+  // The same entry object until its copy is refreshed: its rich text is rendered once, not per request.
+  if (!pages.has(entry)) pages.set(entry, toPage(entry, richTextHtml));
+  return pages.get(entry)!;
 }
 
 /** A referral campaign's popup, or null. */

@@ -34,11 +34,17 @@ function embeddedExport(space: Space): SpaceExport {
   return data;
 }
 
+/** The export's entries of a type in the Delivery API's shape, worked out once per process (the file never changes). */
+const delivered = new Map<string, DeliveredEntry[]>();
+
 export function embeddedSource(space: Space): ContentSource {
   return {
     name: `embedded:${space}`,
     async find(contentType, field, value) {
-      return deliveredEntries(embeddedExport(space), contentType).filter((e) => e.fields[field] === value);
+      const key = `${space}/${contentType}`;
+      let entries = delivered.get(key);
+      if (!entries) delivered.set(key, (entries = deliveredEntries(embeddedExport(space), contentType)));
+      return entries.filter((e) => e.fields[field] === value);
     },
   };
 }

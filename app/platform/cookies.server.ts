@@ -1,4 +1,5 @@
 import { parse, serialize, type SerializeOptions } from "cookie";
+import { UTM_KEYS, type UtmKey } from "~/rules/markets";
 import { POPUP_CAMPAIGNS, REFERRAL_CODE } from "~/rules/referral";
 import { getEnv } from "./env.server";
 
@@ -36,8 +37,17 @@ export function readPopupsShown(request: Request): string[] {
   return raw.split(".").filter((id) => (POPUP_CAMPAIGNS as readonly string[]).includes(id));
 }
 
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-export type UtmParams = Partial<Record<(typeof UTM_KEYS)[number], string>>;
+export type UtmParams = Partial<Record<UtmKey, string>>;
+
+/** The utm_* values of a URL, each capped at 200 characters (empty ones left out). */
+export function utmParamsOf(params: URLSearchParams): UtmParams {
+  const utm: UtmParams = {};
+  for (const key of UTM_KEYS) {
+    const value = params.get(key);
+    if (value) utm[key] = value.slice(0, 200);
+  }
+  return utm;
+}
 
 /** Values from our own cookies are still user input: parse defensively and cap sizes. */
 export function readUtmParams(request: Request): UtmParams {

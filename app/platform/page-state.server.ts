@@ -1,6 +1,6 @@
 import { detectMarket } from "~/rules/markets";
 import { captureReferral } from "~/rules/referral";
-import { cookies, readCookies, readUtmParams, readReferral, UTM_KEYS, type UtmParams } from "./cookies.server";
+import { cookies, readCookies, readUtmParams, readReferral, utmParamsOf } from "./cookies.server";
 import { getEnv, getPublicEnv } from "./env.server";
 
 /**
@@ -14,11 +14,7 @@ export async function buildPageState(request: Request, { userEmail }: { userEmai
   const jar = readCookies(request);
   const headers = new Headers();
 
-  const utm: UtmParams = {};
-  for (const key of UTM_KEYS) {
-    const value = url.searchParams.get(key);
-    if (value) utm[key] = value.slice(0, 200);
-  }
+  const utm = utmParamsOf(url.searchParams);
   if (Object.keys(utm).length > 0) headers.append("Set-Cookie", cookies.utmParams(utm));
   const gclid = url.searchParams.get("gclid");
   if (gclid && /^[\w-]{1,200}$/.test(gclid)) headers.append("Set-Cookie", cookies.gclid(gclid));

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { captureReferral } from "~/rules/referral";
-import { cookies, UTM_KEYS } from "./cookies.server";
+import { cookies, utmParamsOf } from "./cookies.server";
 
 /**
  * The referral redirect routes: keep the referral code (first-party cookie, so a booking without JavaScript
@@ -12,11 +12,6 @@ export function referralRedirect(request: Request, target: "/" | "/breezy-braces
   const headers = new Headers({ "Cache-Control": "no-store" });
   const referral = captureReferral(url.searchParams);
   if (referral) headers.append("Set-Cookie", cookies.referral(referral.code, referral.version));
-  const utm = new URLSearchParams();
-  for (const key of UTM_KEYS) {
-    const value = url.searchParams.get(key);
-    if (value) utm.set(key, value.slice(0, 200));
-  }
-  const query = utm.toString();
+  const query = new URLSearchParams(utmParamsOf(url.searchParams)).toString();
   return redirect(query ? `${target}?${query}` : target, { status: 302, headers });
 }

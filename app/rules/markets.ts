@@ -17,7 +17,8 @@ export type Market = (typeof MARKETS)[number];
 export type MarketSlug = Market["slug"];
 export type UtmKey = "utm_source" | "utm_medium" | "utm_campaign" | "utm_term" | "utm_content";
 
-const UTM_KEYS: readonly UtmKey[] = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
+/** The campaign parameters the site keeps (spec §3 utmParams) and reads a market from. */
+export const UTM_KEYS: readonly UtmKey[] = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
 
 export function isMarketSlug(value: unknown): value is MarketSlug {
   return MARKETS.some((m) => m.slug === value);

@@ -1,40 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
-import { useField } from "./form";
 
 /**
- * Account pieces (issue 9): a password field, the honeypot of the public forms, the header's account menu.
+ * Account pieces (issue 9): the honeypot of the public forms, the header's account menu.
  */
-
-/** A labelled password input; its error comes from the form by `name`. The value is never put back. */
-export function PasswordField({ name, label, hint, autoComplete }: { name: string; label: string; hint?: string; autoComplete: "current-password" | "new-password" }) {
-  const { error } = useField(name);
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      {hint ? (
-        <p className="hint" id={`${name}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
-      <input
-        id={name}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        spellCheck={false}
-      />
-    </div>
-  );
-}
 
 export type HoneypotProps = { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
 

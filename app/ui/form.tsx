@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext, type InputHTMLAttributes, type ReactNode } from "react";
 import { StepHeader } from "./step-header";
 
 /** The server's answer to a rejected form (Conform's SubmissionResult, narrowed to what we render). */
@@ -137,20 +137,29 @@ export function TextField({
   );
 }
 
-/**
- * A labelled file input for a photo: `accept` names the image types, `capture` opens the camera on a phone.
- * Its error comes from the form by `name`; a file cannot be kept after a failed post, so the page shows
- * what is already stored beside it.
- */
-export function FileField({ name, label, hint, accept, capture }: { name: string; label: string; hint?: string; accept: string; capture?: "environment" | "user" }) {
+/** A field whose value is never put back after a post (a file, a password): label, hint, error, the input. */
+function ValuelessField({ name, label, hint, ...input }: { name: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const { error } = useField(name);
   return (
     <div className="field">
       <label htmlFor={name}>{label}</label>
       <FieldMessages name={name} hint={hint} error={error} />
-      <input id={name} name={name} type="file" accept={accept} capture={capture} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, hint, error)} />
+      <input id={name} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, hint, error)} {...input} />
     </div>
   );
+}
+
+/**
+ * A labelled file input for a photo: `accept` names the image types, `capture` opens the camera on a phone.
+ * A file cannot be kept after a failed post, so the page shows what is already stored beside it.
+ */
+export function FileField({ name, label, hint, accept, capture }: { name: string; label: string; hint?: string; accept: string; capture?: "environment" | "user" }) {
+  return <ValuelessField name={name} label={label} hint={hint} type="file" accept={accept} capture={capture} />;
+}
+
+/** A labelled password input; its error comes from the form by `name`. The value is never put back. */
+export function PasswordField({ name, label, hint, autoComplete }: { name: string; label: string; hint?: string; autoComplete: "current-password" | "new-password" }) {
+  return <ValuelessField name={name} label={label} hint={hint} type="password" autoComplete={autoComplete} spellCheck={false} />;
 }
 
 /** A choice card: a strong title, a lighter description, and a price line where the choice has one. */

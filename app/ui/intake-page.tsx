@@ -17,25 +17,26 @@ export function VisitCaption({ visit }: { visit: VisitLabel }) {
  * An intake step: which visit, the progress line ("Step 2 of 5"), the heading, the form (a real POST;
  * multipart for the card photos), Next as a submit button and Back as a plain link.
  */
+/** What every intake step's loader gives its page (openIntakeStep), plus the saved answers where it has a form. */
+export type IntakePageData = {
+  title: string;
+  visit: VisitLabel;
+  progress: { index: number; total: number } | null;
+  back: string | null;
+  values?: SavedValues;
+};
+
 export function IntakeStepPage({
-  title,
-  visit,
-  progress,
-  back,
+  page: { title, visit, progress, back, values },
   result,
-  values,
   intro,
   submitLabel = "Save and continue",
   multipart,
   children,
   after,
 }: {
-  title: string;
-  visit: VisitLabel;
-  progress: { index: number; total: number } | null;
-  back: string | null;
+  page: IntakePageData;
   result?: FormResult;
-  values?: SavedValues;
   intro?: ReactNode;
   submitLabel?: string;
   multipart?: boolean;

@@ -7,8 +7,7 @@ import { authHeaders } from "~/auth/headers";
 import { passwordSchema } from "~/auth/schemas.server";
 import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
 import { safeRedirect } from "~/platform/safe-redirect";
-import { PasswordField } from "~/ui/account";
-import { StepPage } from "~/ui/form";
+import { PasswordField, StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Your password — Studio Dental" }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders();

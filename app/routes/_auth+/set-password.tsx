@@ -8,8 +8,7 @@ import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } f
 import { authHeaders, NO_REFERRER } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
-import { PasswordField } from "~/ui/account";
-import { StepPage } from "~/ui/form";
+import { PasswordField, StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password — Studio Dental" }, { name: "robots", content: "noindex" }];
 /** The reset link's token is in the URL: never sent on in a Referer, never cached. */

@@ -6,8 +6,7 @@ import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { newAccountSchema } from "~/auth/schemas.server";
 import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
-import { PasswordField } from "~/ui/account";
-import { StepPage, TextField } from "~/ui/form";
+import { PasswordField, StepPage, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Your name and a password — Studio Dental" }, { name: "robots", content: "noindex" }];
 

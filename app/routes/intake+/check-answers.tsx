@@ -92,10 +92,7 @@ export default function CheckAnswers() {
   const result = useActionData<typeof action>();
   return (
     <IntakeStepPage
-      title={data.title}
-      visit={data.visit}
-      progress={data.progress}
-      back={data.back}
+      page={data}
       result={result}
       submitLabel={data.complete ? "Confirm again" : "Confirm and send"}
     >

@@ -74,12 +74,8 @@ export default function InsuranceCard() {
   const result = useActionData<typeof action>();
   return (
     <IntakeStepPage
-      title={data.title}
-      visit={data.visit}
-      progress={data.progress}
-      back={data.back}
+      page={data}
       result={result}
-      values={data.values}
       multipart
       intro={<p>A clear photo of each side helps the studio check your plan before the visit. Photos up to 10 MB each: JPEG, PNG or WebP.</p>}
     >

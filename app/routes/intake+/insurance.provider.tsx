@@ -57,7 +57,7 @@ export default function InsuranceProvider() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <IntakeStepPage title={data.title} visit={data.visit} progress={data.progress} back={data.back} result={result} values={data.values}>
+    <IntakeStepPage page={data} result={result}>
       <ChoiceGroup name="carrier" legend="Who is your dental insurance with?" choices={CARRIER_CHOICES} />
       <TextField name="planName" label="Name of your plan (for “Another plan”)" hint="As it is written on your card." autoComplete="off" />
       <ChoiceGroup name="planType" legend="What type of plan is it?" hint="Your card or your plan’s documents say so." choices={[...PLAN_TYPES]} />

@@ -32,7 +32,7 @@ export default function InsuranceResults() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <IntakeStepPage title={data.title} visit={data.visit} progress={data.progress} back={data.back} result={result} submitLabel="Continue">
+    <IntakeStepPage page={data} result={result} submitLabel="Continue">
       <p className="lead">{data.plan}</p>
       {data.outcome === "accepted" ? (
         <div className="notice" role="status">

@@ -39,12 +39,8 @@ export default function MedicalConditions() {
   const result = useActionData<typeof action>();
   return (
     <IntakeStepPage
-      title={data.title}
-      visit={data.visit}
-      progress={data.progress}
-      back={data.back}
+      page={data}
       result={result}
-      values={data.values}
       intro={<p>Your dentist needs this to treat you safely. Only the studio’s clinical team sees it.</p>}
     >
       <ChoiceFieldset name="conditions" legend="Do you have, or have you had, any of these?" hint="Choose all that apply.">
