@@ -9,6 +9,8 @@ import { expect, test, type BrowserContext, type Page, type TestInfo } from "@pl
  */
 export async function expectNoAxeViolations(page: Page, { disableRules = [] as string[] } = {}) {
   const jsOff = test.info().project.use.javaScriptEnabled === false;
+  // The URL changes when the next document commits, before it has all arrived: scan the whole page, not a prefix.
+  await page.waitForLoadState("load");
   let target = page;
   let context: BrowserContext | undefined;
   if (jsOff) {
