@@ -10,6 +10,7 @@ import { getDb } from "~/db/client.server";
 import { persons } from "~/db/schema";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
+import type { PopupCampaign } from "~/rules/referral";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I: read aloud or typed from a screenshot
 
@@ -32,10 +33,14 @@ export async function referralCodeOf(personId: number): Promise<string> {
   throw new Error("no referral code could be made");
 }
 
-/** The link a friend opens: our referral redirect, with the code and the evergreen campaign. */
-export function referralLink(code: string) {
-  const query = new URLSearchParams({ referralCode: code, utm_source: "friendbuy", utm_medium: "email", utm_campaign: "evergreen" });
-  return `${getEnv().SITE_ORIGIN}/referral-redirect?${query}`;
+/**
+ * The link a friend opens: our referral redirect, with the code and the campaign (evergreen: the home page;
+ * breezybraces: the Breezy Braces page, through its own redirect).
+ */
+export function referralLink(code: string, campaign: PopupCampaign = "evergreen") {
+  const query = new URLSearchParams({ referralCode: code, utm_source: "friendbuy", utm_medium: "email", utm_campaign: campaign });
+  const path = campaign === "breezybraces" ? "/breezy-braces-referral-redirect" : "/referral-redirect";
+  return `${getEnv().SITE_ORIGIN}${path}?${query}`;
 }
 
 /** Emails the patient's link to a friend; false when the patient has shared too many today (10). */

@@ -4,6 +4,7 @@
  */
 import type { Document } from "@contentful/rich-text-types";
 import type { DeliveredEntry } from "./export";
+import { imageOf, type ImageData } from "./images";
 
 export type ContentPage = {
   slug: string;
@@ -14,9 +15,14 @@ export type ContentPage = {
   /** The body's rich text as HTML, rendered on the server (rich-text.server.tsx). */
   bodyHtml: string;
   cta: { label: string; href: string } | null;
+  /** The page's picture beside its heading (half the width from 900 px, the full width below). */
+  image: ImageData | null;
 };
 
-export type Popup = { popupId: string; title: string; description: string; buttonText: string; buttonHref: string };
+export type Popup = { popupId: string; title: string; description: string; buttonText: string; buttonHref: string; image: ImageData | null };
+
+const PAGE_IMAGE = { maxWidth: 560, sizes: "(min-width: 900px) 560px, calc(100vw - 2rem)" };
+const POPUP_IMAGE = { maxWidth: 384, sizes: "(min-width: 30rem) 24rem, calc(100vw - 4.5rem)" };
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 /** Only paths on this site: content cannot send a patient off-site from a button. */
@@ -39,13 +45,14 @@ export function toPage(entry: DeliveredEntry, renderRichText: (document: Documen
     intro: text(f.intro),
     bodyHtml: isDocument(f.body) ? renderRichText(f.body) : "",
     cta: label && href ? { label, href } : null,
+    image: imageOf(f.image, PAGE_IMAGE),
   };
 }
 
 export function toPopup(entry: DeliveredEntry): Popup | null {
   const f = entry.fields;
   if (!text(f.popupId) || !text(f.title)) return null;
-  return { popupId: text(f.popupId), title: text(f.title), description: text(f.description), buttonText: text(f.buttonText) || "Book a visit", buttonHref: sitePath(f.buttonHref) || "/booking" };
+  return { popupId: text(f.popupId), title: text(f.title), description: text(f.description), buttonText: text(f.buttonText) || "Book a visit", buttonHref: sitePath(f.buttonHref) || "/booking", image: imageOf(f.image, POPUP_IMAGE) };
 }
 
 /** The public site's pages from content, at `/<slug>` (the home page is the entry with slug "home"). */

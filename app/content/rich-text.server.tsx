@@ -2,6 +2,7 @@ import { documentToReactComponents, type Options } from "@contentful/rich-text-r
 import { BLOCKS, INLINES, type Document, type Node } from "@contentful/rich-text-types";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { imageOf } from "./images";
 
 /** The text of a node, for heading anchors ("Cookie Policy" → #cookies). */
 function plainText(node: Node): string {
@@ -10,34 +11,16 @@ function plainText(node: Node): string {
 }
 const anchorOf = (heading: string) => (/cookie/i.test(heading) ? "cookies" : heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""));
 
-type Asset = { fields?: { title?: string; description?: string; file?: { url?: string; contentType?: string; details?: { image?: { width?: number; height?: number } } } } };
-
-/** An image asset through Contentful's Images API: WebP at the widths a phone and a desktop need, sized, lazy. */
-function ContentImage({ asset }: { asset: Asset }) {
-  const file = asset.fields?.file;
-  const size = file?.details?.image;
-  if (!file?.url || !file.contentType?.startsWith("image/") || !size?.width || !size.height) return null;
-  const base = file.url.startsWith("//") ? `https:${file.url}` : file.url;
-  const at = (w: number) => `${base}?w=${w}&fm=webp&q=75`;
-  const width = Math.min(size.width, 720);
-  return (
-    <img
-      src={at(width)}
-      srcSet={[360, 720, 1080].filter((w) => w <= size.width!).map((w) => `${at(w)} ${w}w`).join(", ") || undefined}
-      sizes="(max-width: 760px) 100vw, 720px"
-      width={width}
-      height={Math.round((size.height * width) / size.width)}
-      alt={asset.fields?.description ?? asset.fields?.title ?? ""}
-      loading="lazy"
-      decoding="async"
-    />
-  );
+/** An image embedded in rich text: below the fold, so lazy. */
+function EmbeddedImage({ asset }: { asset: unknown }) {
+  const image = imageOf(asset, { maxWidth: 720, sizes: "(max-width: 760px) 100vw, 720px" });
+  return image ? <img {...image} className="content-image" loading="lazy" decoding="async" /> : null;
 }
 
 const OPTIONS: Options = {
   renderNode: {
     [BLOCKS.HEADING_2]: (node, children: ReactNode) => <h2 id={anchorOf(plainText(node))}>{children}</h2>,
-    [BLOCKS.EMBEDDED_ASSET]: (node) => <ContentImage asset={(node.data.target ?? {}) as Asset} />,
+    [BLOCKS.EMBEDDED_ASSET]: (node) => <EmbeddedImage asset={node.data.target} />,
     // An embedded or linked entry is shown as a link to its page when it is one; otherwise nothing.
     [BLOCKS.EMBEDDED_ENTRY]: (node) => {
       const slug = (node.data.target as { fields?: { slug?: string; heading?: string } } | undefined)?.fields;

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "contentful";
 import { getEnv, type Env } from "~/platform/env.server";
+import { localImageUrl } from "./images.server";
 import { deliveredEntries, type DeliveredEntry, type SpaceExport } from "./export";
 
 export type Space = "marketing" | "profile";
@@ -24,11 +25,18 @@ export type ContentSource = {
  */
 export const REQUEST_TIMEOUT_MS = 1_200;
 
+/** Where a real space's images are served (Images API), for the Content-Security-Policy. */
+export const CONTENTFUL_IMAGES_ORIGIN = "https://images.ctfassets.net";
+
 const embeddedCache = new Map<Space, SpaceExport>();
 function embeddedExport(space: Space): SpaceExport {
   let data = embeddedCache.get(space);
   if (!data) {
     data = JSON.parse(readFileSync(path.join(process.cwd(), "content", `${space}.json`), "utf8")) as SpaceExport;
+    // The export's image files are served by this site (images.server.ts), not by images.ctfassets.net.
+    for (const asset of data.assets) {
+      for (const file of Object.values(asset.fields.file ?? {}) as { url?: string }[]) if (file.url) file.url = localImageUrl(file.url);
+    }
     embeddedCache.set(space, data);
   }
   return data;

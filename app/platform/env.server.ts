@@ -39,6 +39,11 @@ const envSchema = z
     /** Default: http://localhost:$PORT (so `PORT=3311 npm start` links to itself). */
     SITE_ORIGIN: z.url().optional(),
     SUPPORT_EMAIL: z.email().default("support@example.com"),
+    /** The mobile app's store listing, linked from the footer (never inside the app's web view). */
+    APP_STORE_URL: z
+      .url()
+      .regex(/^https:\/\//, "must be an https:// URL")
+      .default("https://apps.apple.com/us/search?term=Studio%20Dental"),
     AVAILABILITIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
     SALESFORCE_CHAT: flag,
     /** Salesforce Embedded Messaging (with SALESFORCE_CHAT=true): the org, the deployment's API name, its site and SCRT URLs. */

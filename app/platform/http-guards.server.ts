@@ -4,6 +4,7 @@
  * timeouts for slow senders. Each refusal is a small HTML page with a clear message, never a 500.
  */
 import type { IncomingMessage } from "node:http";
+import { SENTRY_TUNNEL_PATH } from "./observability";
 
 /** Every route serves GET (and HEAD); forms post. Anything else (TRACE, PUT, OPTIONS…) is a 405. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -16,6 +17,12 @@ export const UPLOAD_PATHS = new Set(["/intake/insurance/card"]);
 /** Two card photos (front and back) of at most 10 MB each (the photo pipeline's own limit), plus the form. */
 export const UPLOAD_MAX_BYTES = 21 * 1024 * 1024;
 const UPLOAD_MAX_FIELDS = 50;
+/**
+ * The Sentry tunnel (observability.ts): an envelope of events or replay segments (the SDK compresses those),
+ * 1 MB at most — Sentry's own cap on an event; larger ones are refused (413) and the SDK drops them. Its
+ * body is text or binary, not a form: no field count.
+ */
+export const TUNNEL_MAX_BYTES = 1024 * 1024;
 
 /**
  * Timeouts for slow or idle clients (README, "Limits and timeouts"): all headers within 15 s, the whole
@@ -33,6 +40,7 @@ export const SERVER_TIMEOUTS = {
 export type BodyLimit = { maxBytes: number; maxFields: number; upload?: true };
 
 export function bodyLimitFor(pathname: string, contentType: string | undefined): BodyLimit {
+  if (pathname === SENTRY_TUNNEL_PATH) return { maxBytes: TUNNEL_MAX_BYTES, maxFields: Infinity };
   const multipart = /^multipart\/form-data\b/i.test(contentType ?? "");
   if (multipart && UPLOAD_PATHS.has(pathname.replace(/\/+$/, ""))) return { maxBytes: UPLOAD_MAX_BYTES, maxFields: UPLOAD_MAX_FIELDS, upload: true };
   return { maxBytes: FORM_MAX_BYTES, maxFields: FORM_MAX_FIELDS };

@@ -3,11 +3,18 @@
  * Both are off unless their key is set; on a health site they never record what patients type.
  */
 
+/**
+ * The browser's error reports go to this site, which passes them on to Sentry (spec §7, the tunnel route
+ * app/routes/_resources+/monitoring.tsx): a same-origin post that ad blockers and the CSP let through.
+ */
+export const SENTRY_TUNNEL_PATH = "/monitoring";
+
 /** Spec §9: traces 10 %, replays 10 % of sessions and every session with an error, messages ≤ 250 chars. */
-export function sentryOptions({ dsn, environment, siteOrigin }: { dsn?: string | null; environment: string; siteOrigin: string }) {
+export function sentryOptions({ dsn, environment, siteOrigin, tunnel }: { dsn?: string | null; environment: string; siteOrigin: string; tunnel?: string }) {
   if (!dsn) return null;
   return {
     dsn,
+    ...(tunnel ? { tunnel } : {}),
     environment,
     sendDefaultPii: false,
     tracesSampleRate: 0.1,
@@ -35,13 +42,14 @@ export function segmentSettings(writeKey?: string | null) {
   };
 }
 
-/** What the Content-Security-Policy must also allow when they are on (the chat widget too: its site and SCRT origins). */
+/**
+ * What the Content-Security-Policy must also allow when they are on (the chat widget too: its site and SCRT
+ * origins). Sentry needs nothing: the browser sends to the tunnel, on this site ('self').
+ */
 export function observabilityCsp({
-  sentryDsn,
   segmentWriteKey,
   chat,
 }: {
-  sentryDsn?: string | null;
   segmentWriteKey?: string | null;
   chat?: { siteUrl: string; scrtUrl: string } | null;
 }) {
@@ -56,13 +64,6 @@ export function observabilityCsp({
     connect.push(site, scrt);
     frame.push(site);
     style.push(site);
-  }
-  if (sentryDsn) {
-    try {
-      connect.push(new URL(sentryDsn).origin);
-    } catch {
-      // an invalid DSN is refused at start-up by the env schema
-    }
   }
   if (segmentWriteKey) {
     connect.push("https://cdn.segment.com", "https://api.segment.io");

@@ -31,6 +31,7 @@ export async function buildPageState(request: Request, { userEmail }: { userEmai
       cookieBannerDismissed: jar.cookieBannerDismissed === "true",
       userEmail,
       supportEmail: env.SUPPORT_EMAIL,
+      appStoreUrl: env.APP_STORE_URL,
       referralCode: referral?.code ?? readReferral(request)?.code ?? null,
       /** The market a campaign named (utm values of this URL or the session), for analytics. */
       market: detectMarket(Object.keys(utm).length > 0 ? utm : readUtmParams(request)),

@@ -2,7 +2,7 @@
  * What runs after hydration, loaded as a chunk of its own so no page's first load carries it (client JS
  * budget): error reporting and analytics when their keys are set, the chat widget, web vitals.
  */
-import { segmentSettings, sentryOptions, SENTRY_REPLAY_PRIVACY } from "~/platform/observability";
+import { segmentSettings, sentryOptions, SENTRY_REPLAY_PRIVACY, SENTRY_TUNNEL_PATH } from "~/platform/observability";
 import { loggablePath } from "~/platform/redact";
 
 export type ChatSettings = { orgId: string; deployment: string; siteUrl: string; scrtUrl: string };
@@ -68,9 +68,10 @@ export function reportWebVitals(context: VitalsContext) {
 
 /** Sentry and Segment, each only when its key is set, each in its own chunk. */
 export function loadObservability(publicEnv: PublicEnv, isLoggedIn: boolean) {
-  const sentry = sentryOptions({ dsn: publicEnv.SENTRY_DSN, environment: "production", siteOrigin: window.location.origin });
+  // Through this site's tunnel: ad blockers drop posts to Sentry's own host, and the CSP stays 'self'.
+  const sentry = sentryOptions({ dsn: publicEnv.SENTRY_DSN, environment: "production", siteOrigin: window.location.origin, tunnel: SENTRY_TUNNEL_PATH });
   if (sentry) {
-    void import("@sentry/remix")
+    void import("./sentry.client")
       .then((Sentry) => Sentry.init({ ...sentry, integrations: [Sentry.replayIntegration(SENTRY_REPLAY_PRIVACY)] }))
       .catch(() => undefined);
   }

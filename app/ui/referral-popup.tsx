@@ -1,4 +1,6 @@
-export type ReferralPopupData = { popupId: string; title: string; description: string; buttonText: string; buttonHref: string };
+import { ContentImage, type ContentImageData } from "./content-image";
+
+export type ReferralPopupData = { popupId: string; title: string; description: string; buttonText: string; buttonHref: string; image?: ContentImageData | null };
 
 /**
  * A referral campaign's popup, rendered by the server: an open, non-modal dialog in the page, so it shows and
@@ -8,6 +10,7 @@ export type ReferralPopupData = { popupId: string; title: string; description: s
 export function ReferralPopup({ popup, closeAction }: { popup: ReferralPopupData; closeAction: string }) {
   return (
     <dialog open className="referral-popup" aria-labelledby="referral-popup-title">
+      {popup.image ? <ContentImage image={popup.image} className="referral-popup-image" /> : null}
       <h2 id="referral-popup-title">{popup.title}</h2>
       {popup.description ? <p>{popup.description}</p> : null}
       <div className="referral-popup-actions">

@@ -72,7 +72,11 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
   );
 }
 
-export function SiteFooter({ supportEmail }: { supportEmail: string }) {
+/**
+ * The footer: how to reach us, the studios, the legal pages (terms, the cookie policy the banner links to,
+ * the privacy notice) and the app's store listing — left out inside the app's own web view (`appStoreUrl` null).
+ */
+export function SiteFooter({ supportEmail, appStoreUrl }: { supportEmail: string; appStoreUrl: string | null }) {
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -82,25 +86,40 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
             {BRAND_NAME}
           </p>
           <p>Modern dentistry in Washington DC, New York, Boston, Atlanta and Nashville.</p>
-        </div>
-        <div>
           <p>
-            Questions? Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+            Questions? Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
           </p>
+          {appStoreUrl ? (
+            <p>
+              <a href={appStoreUrl} rel="noopener noreferrer">
+                Get the Studio Dental app on the App Store
+              </a>
+            </p>
+          ) : null}
         </div>
-        <nav aria-label="Site">
+        <nav aria-label="Visit us">
           <ul>
             <li>
               <Link to="/studios">Our studios</Link>
             </li>
             <li>
+              <Link to="/booking">Book a visit</Link>
+            </li>
+            <li>
+              <Link to="/invite-a-friend">Invite a friend</Link>
+            </li>
+            <li>
               <Link to="/contact">Contact us</Link>
             </li>
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <ul>
             <li>
-              <Link to="/privacy">Privacy</Link>
+              <Link to="/privacy">Notice of privacy practices</Link>
             </li>
             <li>
-              <Link to="/terms">Terms</Link>
+              <Link to="/terms">Terms of use</Link>
             </li>
             <li>
               <Link to="/terms#cookies">Cookie Policy</Link>

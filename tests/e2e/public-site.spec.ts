@@ -1,5 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { visit } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { useMailbox } from "./mailbox";
+import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
+
+const { mailTo } = useMailbox();
 
 /** The public site (issue 11), as a visitor without JavaScript (and once with): every page, axe on each. */
 const PAGES: [string, RegExp][] = [
@@ -88,4 +91,123 @@ test("with JavaScript, the page's web vitals reach the data layer with the marke
   expect(lcp).toMatchObject({ market: "boston", isWebView: false, isLoggedIn: false, originalLocation: expect.stringMatching(/^http:\/\/localhost:\d+\/studios$/) });
   expect(typeof lcp.value).toBe("number");
   expect(String(lcp.label)).toMatch(/^v\d/);
+});
+
+test("the footer links the support email, the studios, the legal pages and the app store; in the web view, everything but the app store", async ({ page }) => {
+  await visit(page, "/about");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "support@example.com" })).toHaveAttribute("href", "mailto:support@example.com");
+  for (const [name, href] of [["Our studios", "/studios"], ["Contact us", "/contact"], ["Notice of privacy practices", "/privacy"], ["Terms of use", "/terms"], ["Cookie Policy", "/terms#cookies"]]) {
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(footer.getByRole("link", { name: /App Store/ })).toHaveAttribute("href", /^https:\/\/apps\.apple\.com\//);
+  // The app's web view (its web_view cookie; a route whose id says webview: tests/integration/web-view-routes.test.ts).
+  await page.context().addCookies([{ name: "web_view", value: "true", url: page.url() }]);
+  for (const path of ["/about", "/studios"]) {
+    // The spec's web view locks zoom (maximum-scale=1), which axe's meta-viewport rule reports: expected there.
+    await visit(page, path, 200, { disableRules: ["meta-viewport"] });
+    await expect(footer.getByRole("link", { name: "support@example.com" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Cookie Policy" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: /App Store/ })).toHaveCount(0);
+  }
+});
+
+test("the pages' pictures: sized, described, loaded, and nothing shifts", async ({ page }, testInfo) => {
+  for (const path of ["/", "/about", "/breezy-braces", "/orthodontics", "/invisalign", "/leadership"]) {
+    await page.goto(path);
+    const picture = page.locator("main img.content-hero-image");
+    await expect(picture).toHaveCount(1);
+    await expect(picture).toHaveAttribute("alt", /\w{4,}.*\w{4,}/);
+    await expect(picture).toHaveAttribute("width", "560");
+    await expect(picture).toHaveAttribute("height", "373");
+    await expect(picture).toHaveAttribute("srcset", /1080w/);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(300);
+    // The box the page reserved is the picture's own proportion (width/height attributes + CSS height:auto).
+    const box = (await picture.boundingBox())!;
+    expect(Math.abs(box.height / box.width - 373 / 560)).toBeLessThan(0.01);
+    // The browser's own layout-shift record of the load so far (CLS): nothing moved. (Its observer's callbacks
+    // need the page's event loop, which a page without JavaScript does not run for page.evaluate.)
+    if (!jsEnabled(testInfo)) continue;
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) sum += entry.value;
+          }).observe({ type: "layout-shift", buffered: true });
+          requestAnimationFrame(() => setTimeout(() => resolve(sum), 100));
+        }),
+    );
+    expect(shifted, path).toBe(0);
+  }
+});
+
+async function press(page: Page, name: string) {
+  const answered = page.waitForResponse((r) => r.request().method() === "POST", { timeout: 30_000 });
+  await page.getByRole("button", { name, exact: true }).click();
+  await answered;
+  await page.waitForLoadState("load");
+}
+
+test("invite a friend: a visitor logs in from the page, sees their personal link, shares it by email, and the friend's link works", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const requests = watchDataRequests(page);
+  const email = `inviter-${testInfo.project.name}-${Date.now()}@example.com`;
+  const friend = `friend-${testInfo.project.name}-${Date.now()}@example.com`;
+  // An account to log in with (signed up through the real emails), then logged out.
+  await page.goto("/signup");
+  await page.getByLabel("Email address").fill(email);
+  await press(page, "Send me a code");
+  const code = (await mailTo(email, /code/)).match(/^Subject: Your Studio Dental code: (\d{6})$/m)![1];
+  await page.getByLabel("Code from the email").fill(code);
+  await press(page, "Continue");
+  await page.getByLabel("Your name").fill("Robin Patel");
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await press(page, "Create my account");
+  await page.locator(".account-menu summary").click();
+  await press(page, "Log out");
+
+  // A visitor is asked to log in, and comes back to the page.
+  await visit(page, "/invite-a-friend");
+  await expect(page.getByLabel("Copy this link and send it to a friend")).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Finvite-a-friend$/);
+  await page.getByLabel("Email address").fill(email);
+  await press(page, "Continue");
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await press(page, "Log in");
+  await expect(page).toHaveURL(/\/invite-a-friend$/);
+  await expectNoAxeViolations(page);
+
+  // The personal link, and sharing it: a bad address first, then the friend's.
+  const link = await page.getByLabel("Copy this link and send it to a friend").inputValue();
+  expect(link).toMatch(/^https:\/\/dental\.example\.com\/referral-redirect\?referralCode=SD[A-Z2-9]{8}&utm_source=friendbuy&utm_medium=email&utm_campaign=evergreen$/);
+  await page.getByLabel("Or email it to a friend").fill("not-an-email");
+  await press(page, "Send my link");
+  await expect(page.getByRole("alert")).toContainText("Enter an email address like name@example.com.");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Or email it to a friend").fill(friend);
+  await press(page, "Send my link");
+  await expect(page.getByRole("status")).toHaveText(`We’ve emailed your link to ${friend}.`);
+  await expect(page.getByLabel("Or email it to a friend")).toHaveValue("");
+  await expectNoAxeViolations(page);
+  // The same link after a reload: it is the patient's, not made per visit.
+  await page.goto("/invite-a-friend");
+  await expect(page.getByLabel("Copy this link and send it to a friend")).toHaveValue(link);
+
+  // The email reaches the friend through the real SMTP server, with the link and the inviter's first name only.
+  const invitation = await mailTo(friend, /^Robin invited you to Studio Dental$/);
+  expect(invitation).toContain(link);
+  expect(invitation).not.toContain("Patel");
+  expect(invitation).not.toContain(email);
+
+  // The friend opens it: the referral code is kept and the campaign's popup greets them.
+  const friendContext = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled(testInfo) });
+  const friendPage = await friendContext.newPage();
+  await friendPage.goto(link.replace("https://dental.example.com", ""));
+  await expect(friendPage.getByRole("dialog", { name: "Welcome — a friend sent you" })).toBeVisible();
+  const referral = (await friendContext.cookies()).find((c) => c.name === "referralCode");
+  expect(decodeURIComponent(referral?.value ?? "")).toContain(link.match(/referralCode=(SD\w+)/)![1]);
+  await friendContext.close();
+  if (!jsEnabled(testInfo)) requests.assertJsOff();
 });

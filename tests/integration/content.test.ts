@@ -54,6 +54,14 @@ describe("content through the real contentful client", () => {
     expect(server.tokens).toContain(`Bearer ${TOKEN}`);
   });
 
+  it("a page's picture is the space's asset through the Images API (images.ctfassets.net, w/fm/q), sized", async () => {
+    const { image } = (await (await load("about")).json()) as { image: { src: string; srcSet: string; width: number; height: number; alt: string } };
+    expect(image.src).toMatch(/^https:\/\/images\.ctfassets\.net\/embedded\/about-studio\/[a-f0-9]{32}\/about-studio\.png\?w=560&fm=webp&q=75$/);
+    expect(image.srcSet).toContain("?w=1080&fm=webp&q=75 1080w");
+    expect([image.width, image.height]).toEqual([560, 373]);
+    expect(image.alt).toMatch(/studio/i);
+  });
+
   it("a page that is not in the list is the 404 without asking Contentful; a list page missing in the space is a 404 too", async () => {
     const before = server.requests.length;
     expect((await load("wp-admin")).status).toBe(404);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { callRoute } from "../helpers/route-call";
 
 process.env.SESSION_SECRET = "invite-test-secret-0123456789-abcdefghijk";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "invite-"));
@@ -21,13 +22,8 @@ const route = await import("~/routes/_marketing+/invite-a-friend");
 
 const ORIGIN = "http://localhost";
 type Fn = (args: { request: Request; params: object; context: object }) => Promise<unknown>;
-async function call(fn: Fn, request: Request): Promise<Response> {
-  try {
-    return (await fn({ request, params: {}, context: {} })) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
+function call(fn: Fn, request: Request): Promise<Response> {
+  return callRoute(fn, request);
 }
 
 describeEachEngine("invite a friend", ({ db }) => {

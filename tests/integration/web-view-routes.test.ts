@@ -133,6 +133,9 @@ describe("the viewport meta through the real root document", () => {
       expect(html).toContain('class="web-view"');
       if (!pathname.startsWith("/about")) expect(html).toContain("Web view fixture");
       expect(html).not.toContain("Cookie notice");
+      // The footer stays (support email, terms, privacy); the app store link does not: they are in the app.
+      expect(html).toContain("mailto:support@example.com");
+      expect(html).not.toContain("App Store");
     }
   });
 
@@ -141,6 +144,8 @@ describe("the viewport meta through the real root document", () => {
     expect(plain.status).toBe(200);
     expect(plain.viewport).toBe("width=device-width, initial-scale=1, minimum-scale=1");
     expect(plain.html).toContain("Cookie notice");
+    expect(plain.html).toContain("Get the Studio Dental app on the App Store");
+    expect((await page("/about", "web_view=true")).html).not.toContain("App Store");
     expect((await page("/about", "web_view=true")).viewport).toBe("width=device-width, initial-scale=1, maximum-scale=1");
     expect((await page("/about", "web_view=1")).viewport).toBe("width=device-width, initial-scale=1, minimum-scale=1");
   });

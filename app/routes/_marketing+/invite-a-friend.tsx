@@ -25,13 +25,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(await shareReferralLink(patient, submission.value.friendEmail))) {
     return json(submission.reply({ formErrors: ["You’ve shared your link with ten friends today. Please try again tomorrow."] }), { status: 429 });
   }
-  return json({ ...submission.reply({ resetForm: true }), sentTo: submission.value.friendEmail });
+  // `sentId`: a fresh form after each send (with JavaScript the page stays, so the field would keep the address).
+  return json({ ...submission.reply({ resetForm: true }), sentTo: submission.value.friendEmail, sentId: crypto.randomUUID() });
 }
 
 export default function InviteAFriend() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const sentTo = result && "sentTo" in result ? String(result.sentTo) : null;
+  const sentId = result && "sentId" in result ? String(result.sentId) : "unsent";
   return (
     <>
       <ContentPageView page={data} />
@@ -42,7 +44,7 @@ export default function InviteAFriend() {
             <label htmlFor="referral-link">Copy this link and send it to a friend</label>
             <input id="referral-link" type="text" readOnly value={data.link} className="referral-link" />
             <FormStateProvider result={sentTo ? undefined : result} values={undefined}>
-              <Form method="post" className="form" noValidate>
+              <Form method="post" className="form" noValidate key={sentId}>
                 <ErrorSummary />
                 {sentTo ? (
                   <p className="notice" role="status">
