@@ -15,5 +15,7 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
+    // Each page carries only its own routes in the manifest, the rest found when a link to them shows (decision 013).
+    v3_lazyRouteDiscovery: true,
   },
 };

@@ -17,9 +17,6 @@ import { referralPopupFor } from "~/content/popup.server";
 import { buildPageState } from "~/platform/page-state.server";
 import { canonicalUrl } from "~/rules/canonical";
 import { isWebView, viewportContent } from "~/rules/web-view";
-import tokensHref from "~/styles/tokens.css";
-import stylesHref from "~/styles/app.css";
-import accountStylesHref from "~/styles/account.css";
 import { CookieBanner, shouldShowCookieBanner } from "~/ui/cookie-banner";
 import { ClientEnhancements } from "~/ui/client-enhancements";
 import { AccountMenu } from "~/ui/account";
@@ -28,11 +25,9 @@ import { useNonce } from "~/ui/nonce";
 import { FocusHeadingOnNavigate } from "~/ui/focus-heading";
 import { ReferralPopup } from "~/ui/referral-popup";
 import { BRAND_NAME } from "~/ui/brand";
+import { SiteStyles } from "~/ui/site-styles";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tokensHref },
-  { rel: "stylesheet", href: stylesHref },
-  { rel: "stylesheet", href: accountStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -61,6 +56,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         {title ? <title>{title}</title> : null}
         <Meta />
         {data ? <link rel="canonical" href={canonicalUrl(data.siteOrigin, pathname)} /> : null}
+        <SiteStyles />
         <Links />
       </head>
       <body className={[webView ? "web-view" : "", banner ? "has-cookie-banner" : ""].filter(Boolean).join(" ") || undefined}>
@@ -73,7 +69,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
           {data?.popup ? <ReferralPopup popup={data.popup} closeAction={pathname} /> : null}
           {children}
         </main>
-        {webView ? null : <SiteFooter supportEmail={data?.supportEmail ?? ""} />}
+        <SiteFooter supportEmail={data?.supportEmail ?? ""} appStoreUrl={webView ? null : (data?.appStoreUrl ?? null)} />
         {data && banner ? <CookieBanner returnTo={data.returnTo} /> : null}
         <FocusHeadingOnNavigate />
         {/* Intake pages hold health data and a bearer token in the URL: no third-party scripts (error reporting, analytics) there. */}

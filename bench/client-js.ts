@@ -19,14 +19,23 @@ export async function pageRouteIds(root = process.cwd()): Promise<Set<string>> {
   return new Set(Object.entries(build.routes).filter(([, r]) => typeof r.module.default === "function").map(([id]) => id));
 }
 
-export function clientJsPerRoute(root = process.cwd(), pages?: Set<string>) {
+/**
+ * Whether pages load the whole route manifest as a script: not with lazy route discovery, where each document
+ * carries its own routes' part inline (counted in the HTML, not here) and the rest arrives when links show.
+ */
+export async function loadsManifestFile(root = process.cwd()): Promise<boolean> {
+  const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as { future: { v3_lazyRouteDiscovery?: boolean } };
+  return build.future.v3_lazyRouteDiscovery !== true;
+}
+
+export function clientJsPerRoute(root = process.cwd(), pages?: Set<string>, { manifestFile: loadsManifest = true } = {}) {
   const buildDir = path.join(root, "public/build");
   const manifestFile = readdirSync(buildDir).find((f) => f.startsWith("manifest-"));
   if (!manifestFile) throw new Error("No build found: run `npm run build` first");
   const manifest = JSON.parse(readFileSync(path.join(buildDir, manifestFile), "utf8").replace(/^window.__remixManifest=/, "").replace(/;$/, "")) as Manifest;
   const read = (url: string) => readFileSync(path.join(root, "public", url));
   const scriptsFor = (routeId: string) => {
-    const files = new Set<string>([`/build/${manifestFile}`, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    const files = new Set<string>([...(loadsManifest ? [`/build/${manifestFile}`] : []), manifest.entry.module, ...(manifest.entry.imports ?? [])]);
     for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
       const route = manifest.routes[id];
       files.add(route.module);

@@ -6,10 +6,11 @@
 // Beside req/s, the server process's CPU time per request (from /proc): on a machine shared with other work it
 // moves far less than throughput does. With --baseline, the same builds are also served as published (React
 // Router and Remix without patches/, and --baseline-server, e.g. an older server.ts) in the same rounds.
-// With --lighthouse, Lighthouse mobile (Debian's Chromium) on the journey pages and the bare page.
+// Then Lighthouse mobile (Debian's Chromium) on the journey pages and the bare page (--skip-lighthouse: not), and,
+// when TEST_DATABASE_URL is set, the PostgreSQL figures of bench/postgres.ts (bookings per second, 60-day availability).
 //
-//   node --import tsx bench/perf.ts [--rounds 3] [--duration 5] [--routes 100] [--lighthouse] [--lighthouse-runs 3]
-//                                   [--baseline] [--baseline-server path/to/server.ts]
+//   node --import tsx bench/perf.ts [--rounds 3] [--duration 5] [--routes 100] [--skip-lighthouse] [--lighthouse-runs 3]
+//                                   [--baseline] [--baseline-server path/to/server.ts] [--port-base 3511]
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,13 +19,15 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import lighthouse from "lighthouse";
+import { postgresFigures, printPostgresFigures } from "./postgres";
 
 const { values: args } = parseArgs({
   options: {
     rounds: { type: "string", default: "3" },
     duration: { type: "string", default: "5" },
-    lighthouse: { type: "boolean", default: false },
-    "lighthouse-runs": { type: "string", default: "1" },
+    "skip-lighthouse": { type: "boolean", default: false },
+    "lighthouse-runs": { type: "string", default: "3" },
+    "port-base": { type: "string", default: "3511" },
     routes: { type: "string", default: "100" },
     baseline: { type: "boolean", default: false },
     "baseline-server": { type: "string", default: "server.ts" },
@@ -35,8 +38,17 @@ const DURATION = Number(args.duration);
 const SYNTHETIC_ROUTES = Number(args.routes);
 const repo = process.cwd();
 const scratch = mkdtempSync(path.join(tmpdir(), "dental-perf-"));
-// Ports 3511–3519 are this bench's (3514 for Chromium's debugging port).
-const PORTS = { bare: 3511, project: 3512, padded: 3513, chromeDebug: 3514, projectBaseline: 3515, paddedBaseline: 3516 };
+// Ports port-base … port-base + 7 are this bench's (port-base + 3 for Chromium's debugging port, + 6 and + 7 for PostgreSQL's servers).
+const PORT_BASE = Number(args["port-base"]);
+const PORTS = {
+  bare: PORT_BASE,
+  project: PORT_BASE + 1,
+  padded: PORT_BASE + 2,
+  chromeDebug: PORT_BASE + 3,
+  projectBaseline: PORT_BASE + 4,
+  paddedBaseline: PORT_BASE + 5,
+  postgres: [PORT_BASE + 6, PORT_BASE + 7],
+};
 
 /**
  * node_modules as published for the packages patches/ changes (copies with the patches reversed), the rest linked
@@ -200,13 +212,16 @@ async function bookingCookies(base: string) {
   return { services, studios, times, afterTimes: { path: next, cookie: afterTimes } };
 }
 
-/** Client JS a browser loads for the page, as served: module scripts and module preloads, each gzip-compressed. */
+/** Client JS a browser loads for the page, as served: module scripts and module preloads (in the document or added by its inline module after the first paint), each gzip-compressed. */
 async function jsGzipKb(url: string, cookie: string) {
   const html = await (await fetch(url, { headers: cookie ? { Cookie: cookie } : {} })).text();
   const origin = new URL(url).origin;
   const urls = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.js)"[^>]*>/g)) urls.add(new URL(m[1], origin).href);
   for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"([^"]+\.js)"/g)) urls.add(new URL(m[1], origin).href);
+  // Decision 014: the page's inline module lists what it preloads after the first paint.
+  const afterPaint = /for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1];
+  for (const href of afterPaint ? (JSON.parse(afterPaint) as string[]) : []) urls.add(new URL(href, origin).href);
   let bytes = 0;
   for (const u of urls) bytes += gzipSync(Buffer.from(await (await fetch(u)).arrayBuffer())).length;
   return bytes / 1024;
@@ -371,7 +386,7 @@ try {
     );
   }
 
-  if (args.lighthouse) {
+  if (!args["skip-lighthouse"]) {
     const runs = Number(args["lighthouse-runs"]);
     console.log(`\nLighthouse mobile (performance; Debian Chromium ${execFileSync("/usr/bin/chromium", ["--version"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim()}), median of ${runs}:`);
     console.log(`${"page".padEnd(34)} score   LCP ms   FCP ms  TBT ms  CLS    LCP element`);
@@ -386,6 +401,10 @@ try {
       );
     }
   }
+  if (process.env.TEST_DATABASE_URL) {
+    for (const child of children) child.kill("SIGTERM"); // the machine to PostgreSQL's servers alone
+    printPostgresFigures(await postgresFigures({ ports: PORTS.postgres }));
+  } else console.log("\nPostgreSQL figures: not measured (set TEST_DATABASE_URL).");
 } finally {
   for (const child of children) child.kill("SIGTERM");
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));

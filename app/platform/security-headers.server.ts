@@ -6,6 +6,7 @@ export function securityHeaders({
   extraScript = [],
   extraFrame = [],
   extraStyle = [],
+  extraImg = [],
 }: {
   nonce: string;
   production: boolean;
@@ -13,12 +14,15 @@ export function securityHeaders({
   extraScript?: string[];
   extraFrame?: string[];
   extraStyle?: string[];
+  /** Images from elsewhere: Contentful's Images API when a space is configured. */
+  extraImg?: string[];
 }) {
   const csp = [
     "default-src 'self'",
     [`script-src 'self' 'nonce-${nonce}'`, ...extraScript].join(" "),
-    ["style-src 'self'", ...extraStyle].join(" "),
-    "img-src 'self' data:",
+    // The site's stylesheet is inline (decision 013), allowed by the same nonce as the scripts.
+    [`style-src 'self' 'nonce-${nonce}'`, ...extraStyle].join(" "),
+    ["img-src 'self' data:", ...extraImg].join(" "),
     "font-src 'self'",
     ["connect-src 'self'", ...extraConnect].join(" "),
     ...(extraFrame.length ? [["frame-src", ...extraFrame].join(" ")] : []),

@@ -78,23 +78,26 @@ export function computeSlots(input: AvailabilityInput): Slot[] {
   const byInstant = new Map<number, Set<number>>();
 
   // Walk local calendar days (not 24 h steps), so DST days of 23 or 25 hours are handled.
+  // Blocked intervals as numbers, once per provider (the loop below asks about them for every candidate time).
+  const blockedOf = new Map(providers.map((p) => [p, [...p.timeOff, ...p.busy].map((b) => [b.startsAt.getTime(), b.endsAt.getTime()] as const)]));
   for (const day of localDays(localDayKey(new Date(earliest), tz), localDayKey(new Date(latest), tz))) {
     if (input.closedDays?.has(day.key)) continue;
+    const instantOf = localInstantsOf(day.key, tz);
     for (const provider of providers) {
-      const blocked = [...provider.timeOff, ...provider.busy];
+      const blocked = blockedOf.get(provider)!;
       for (const block of provider.hours) {
         if (block.weekday !== day.weekday) continue;
         // A block ending inside a spring-forward gap ends at the earlier candidate instant (the safe side).
-        const blockEnd = localInstant(day.key, block.endMinute, tz).instant;
+        const blockEnd = instantOf(block.endMinute).instant;
         for (let m = roundUp(block.startMinute, SLOT_STEP_MINUTES); m < block.endMinute; m += SLOT_STEP_MINUTES) {
           // Each wall time maps to one instant, so the repeated fall-back hour yields no duplicate;
           // a wall time skipped by spring-forward does not exist and yields no slot.
-          const { instant: start, exists } = localInstant(day.key, m, tz);
+          const { instant: start, exists } = instantOf(m);
           if (!exists) continue;
           const end = start + durationMs;
           if (start < earliest || start >= latest || end > blockEnd) continue;
           // Half-open intervals: an appointment ending at 10:00 leaves 10:00 free.
-          if (blocked.some((b) => start < b.endsAt.getTime() && b.startsAt.getTime() < end)) continue;
+          if (blocked.some(([blockStart, blockEnd]) => start < blockEnd && blockStart < end)) continue;
           const ids = byInstant.get(start) ?? new Set<number>();
           ids.add(provider.providerId);
           byInstant.set(start, ids);
@@ -139,15 +142,17 @@ function* localDays(firstKey: string, lastKey: string): Generator<{ key: string;
 }
 
 /**
- * The instant (ms) of a local wall time on a local day; minute 1440 is the next midnight.
+ * For one local day: the instant (ms) of a local wall time on it (its offset looked up once); minute 1440 is the next midnight.
  * `exists` is false when the wall time was skipped by a spring-forward change.
  */
-function localInstant(dayKey: string, minuteOfDay: number, tz: string): { instant: number; exists: boolean } {
+function localInstantsOf(dayKey: string, tz: string): (minuteOfDay: number) => { instant: number; exists: boolean } {
   const [y, mo, d] = dayKey.split("-").map(Number);
   const midnight = Date.UTC(y, mo - 1, d);
   const offset = dayOffset(midnight, tz);
-  const wall = midnight + minuteOfDay * MINUTE_MS;
-  return offset === null ? instantOfWall(wall, tz) : { instant: wall - offset, exists: true };
+  return (minuteOfDay) => {
+    const wall = midnight + minuteOfDay * MINUTE_MS;
+    return offset === null ? instantOfWall(wall, tz) : { instant: wall - offset, exists: true };
+  };
 }
 
 const dayOffsets = new Map<string, number | null>();

@@ -23,7 +23,9 @@ export function cachedRead<T>(db: object, key: string, ttlMs: number, load: () =
   const now = Date.now();
   if (hit && now < hit.until) return hit.value as Promise<T>;
   if (cache.size > 5_000) cache.clear();
-  const value = load();
+  // A real promise: a Drizzle query is a thenable that runs again on every `then` (each waiter, and the `catch`
+  // below, would each send the query).
+  const value = Promise.resolve(load());
   cache.set(key, { until: now + ttlMs, value });
   value.catch(() => cache.delete(key)); // never cache a failure
   return value;
@@ -69,18 +71,21 @@ export function getBookableStudio(db: Db, slug: string, { fresh }: Read = {}): P
 }
 
 /** Enabled studios of a market, plus the virtual studio when the service can be done by video. */
-export async function listBookableStudios(db: Db, market: string, service?: Service | null): Promise<Studio[]> {
-  const rows = await db
-    .select()
-    .from(studios)
-    .where(
-      and(
-        eq(studios.enabled, true),
-        service?.virtualAllowed ? or(eq(studios.marketSlug, market), eq(studios.isVirtual, true)) : eq(studios.marketSlug, market),
-      ),
-    )
-    .orderBy(asc(studios.isVirtual), asc(studios.name));
-  return rows.map(withTz);
+export function listBookableStudios(db: Db, market: string, service?: Service | null, { fresh }: Read = {}): Promise<Studio[]> {
+  const virtual = Boolean(service?.virtualAllowed);
+  return cachedCatalogue(
+    db,
+    `bookable-studios:${market}|${virtual}`,
+    async () => {
+      const rows = await db
+        .select()
+        .from(studios)
+        .where(and(eq(studios.enabled, true), virtual ? or(eq(studios.marketSlug, market), eq(studios.isVirtual, true)) : eq(studios.marketSlug, market)))
+        .orderBy(asc(studios.isVirtual), asc(studios.name));
+      return rows.map(withTz);
+    },
+    fresh,
+  );
 }
 
 /** Any studio by slug, enabled or not (a booked visit stays viewable if its studio closes). */

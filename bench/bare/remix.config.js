@@ -4,5 +4,5 @@
 export default {
   serverModuleFormat: "esm",
   serverPlatform: "node",
-  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true },
+  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
 };

@@ -3,9 +3,9 @@
  * server. Measured on the production build `npm test` makes before vitest runs (bench/client-js.ts).
  */
 import { describe, expect, it } from "vitest";
-import { CLIENT_JS_BUDGET_KB, clientJsPerRoute, pageRouteIds } from "../../bench/client-js";
+import { CLIENT_JS_BUDGET_KB, clientJsPerRoute, loadsManifestFile, pageRouteIds } from "../../bench/client-js";
 
-const rows = clientJsPerRoute(process.cwd(), await pageRouteIds());
+const rows = clientJsPerRoute(process.cwd(), await pageRouteIds(), { manifestFile: await loadsManifestFile() });
 
 describe("client JS budget", () => {
   it("measures the pages, not the resource routes (which ship no JS)", () => {

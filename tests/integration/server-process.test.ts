@@ -76,6 +76,34 @@ describe("a production server on a PGlite data dir", () => {
     expect(health.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
+  it("inlines the site's stylesheets under the nonce: no render-blocking stylesheet request holds the first paint (decision 013)", async () => {
+    const res = await fetch(`${first.url}/booking/markets`);
+    const nonce = /style-src [^;]*'nonce-([A-Za-z0-9+/=]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const style = new RegExp(`<style id="site-styles" nonce="${nonce!.replace(/[+/=]/g, "\\$&")}">([^<]*)</style>`).exec(head)?.[1] ?? "";
+    // tokens.css, app.css and account.css, in that order (the tokens first: the others use them).
+    expect(style.indexOf("--green-900")).toBeGreaterThanOrEqual(0);
+    expect(style.indexOf(".cookie-banner")).toBeGreaterThan(style.indexOf("--green-900"));
+    expect(style).toContain(".account-corner");
+  });
+
+  it("asks for no script while the document arrives: its inline module starts the page's scripts after the first paint (decision 014)", async () => {
+    const html = await (await fetch(`${first.url}/booking/markets`)).text();
+    expect(html).not.toMatch(/<link[^>]*modulepreload/);
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    const starter = /<script nonce="[^"]+" type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    expect(starter).toContain("requestAnimationFrame(() => setTimeout(start, 0))");
+    // What it loads is the page's own build: the entry, the root and the route, each served.
+    const scripts = [...new Set(starter.match(/\/build\/[^"]+\.js/g) ?? [])];
+    expect(scripts.some((src) => src.includes("/entry.client-"))).toBe(true);
+    expect(scripts.some((src) => src.includes("/root-"))).toBe(true);
+    expect(scripts.some((src) => src.includes("/markets-"))).toBe(true);
+    for (const src of scripts) expect((await fetch(`${first.url}${src}`)).status, src).toBe(200);
+  });
+
   it("logs requests without their query string", async () => {
     const res = await fetch(`${first.url}/?email=a@b.c&token=secret123`);
     expect(res.status).toBe(200);
