@@ -19,7 +19,10 @@ import {
 } from "./state";
 
 export type { StepId } from "./state";
-export type FunnelOptions = { cardRequired: boolean };
+/** The logged-in account booking for itself: the visit is the account's, booked under the account's own email. */
+export type BookingAccount = { personId: number; email: string };
+/** What the route depends on besides the answers: the card rule, and who is booking (null: a guest). */
+export type FunnelOptions = { cardRequired: boolean; account: BookingAccount | null };
 
 export const STEPS: Record<StepId, { path: string; title: string }> = {
   markets: { path: "/booking/markets", title: "Choose your city" },
@@ -174,7 +177,11 @@ function route(state: BookingState, opts: FunnelOptions): StepId[] {
   }
   const service = deriveService(state);
   if (service && DESCRIBED_SERVICES.has(service)) route.push("freeform-questions");
-  route.push("studios", "times", "email", "contact-info", "insurance");
+  route.push("studios", "times");
+  // A logged-in patient books under the account's own email: the email step is off their route, so a
+  // typed email is dropped at their next step (advance) and asked for again after a logout.
+  if (!opts.account) route.push("email");
+  route.push("contact-info", "insurance");
   // Self-pay patients have no coverage to check, so the insurance notice is skipped.
   if (state.insurance?.kind !== "self-pay") route.push("insurance-status");
   if (opts.cardRequired) route.push("payment-info");
@@ -223,6 +230,17 @@ export const bookingFlow = createFlow<StepId, BookingState, FunnelOptions, StepV
 export const { pathFor, guard, advance, previous, resumePath, stepsFor } = bookingFlow;
 
 /**
+ * Who the patient is — email, contact details, plan, card — dropped with those steps' completion, the rest of the
+ * booking (market, service, studio, time) kept: what logging out leaves in the booking cookie, so the next person
+ * on a shared phone is asked for their own details and never sees these.
+ */
+export function forgetPerson(state: BookingState): BookingState {
+  let next = state;
+  for (const step of ["email", "contact-info", "insurance", "payment-info"] as const) next = bookingFlow.drop(next, step);
+  return { ...next, completed: next.completed.filter((s) => s !== "insurance-status") };
+}
+
+/**
  * A card holds the appointment (late-cancel / no-show fee) in every market; in Nashville only when the
  * nashvilleCCRequired flag is on (spec §9: false, so no card there by default).
  */
@@ -244,8 +262,8 @@ const SERVICE_DEEP_LINKS: Record<ServiceCode, (s: BookingState) => BookingState>
   BRACESCON: (s) => ortho(s, "braces"),
 };
 
-// Deep links use permissive options: keeping a card already given is never wrong.
-const LINK_OPTS: FunnelOptions = { cardRequired: true };
+// Deep links use permissive options: keeping a card or an email already given is never wrong.
+const LINK_OPTS: FunnelOptions = { cardRequired: true, account: null };
 function step<S extends StepId>(state: BookingState, id: S, value: StepValues[S]): BookingState {
   return advance(state, id, value, LINK_OPTS).state;
 }

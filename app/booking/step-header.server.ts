@@ -15,7 +15,7 @@ export async function bookingStepHeader(request: Request) {
   const step = STEP_BY_PATH.get(new URL(request.url).pathname.replace(/\/$/, ""));
   if (!step) return null;
   const state = await bookingCookie().read(request);
-  const route = stepsFor(state, funnelOptions(state));
+  const route = stepsFor(state, await funnelOptions(state, request));
   const index = route.indexOf(step);
   const progress = index === -1 ? null : { index: index + 1, total: route.length };
   const summary: { label: string; value: string }[] = [];

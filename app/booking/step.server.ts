@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod/v4";
+import { getPatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { createFlowSteps } from "~/flow/steps.server";
 import { getEnv } from "~/platform/env.server";
@@ -15,8 +16,21 @@ export function bookingCookie(): BookingCookie {
   return cookie;
 }
 
-export function funnelOptions(state: BookingState): FunnelOptions {
-  return { cardRequired: cardRequired(state.market, getEnv().NASHVILLE_CC_REQUIRED) };
+/** The funnel's options for this request: the card rule for the market, and the logged-in account if any. */
+export async function funnelOptions(state: BookingState, request: Request): Promise<FunnelOptions> {
+  const patient = await getPatient(request);
+  return {
+    cardRequired: cardRequired(state.market, getEnv().NASHVILLE_CC_REQUIRED),
+    account: patient ? { personId: patient.personId, email: patient.email } : null,
+  };
+}
+
+/**
+ * The email the visit is booked under: a logged-in patient's is always the account's own (never one the
+ * cookie or a post carries); a guest's is the one typed on the email step.
+ */
+export function bookingEmail(state: BookingState, opts: FunnelOptions): string | undefined {
+  return opts.account ? opts.account.email : state.email;
 }
 
 /** The booking flow's steps, its state in the encrypted booking cookie. */

@@ -35,14 +35,15 @@ export function createFlowSteps<Id extends string, State extends FlowState<Id>, 
 }: {
   flow: Flow<Id, State, Opts, Values>;
   store: FlowStore<State>;
-  options: (state: State) => Opts;
+  /** The flow's options for this request (booking: the card rule, and whether a patient is logged in). */
+  options: (state: State, request: Request) => Opts | Promise<Opts>;
 }) {
   const href = (request: Request, path: string | null) => (path && store.href ? store.href(request, path) : path);
 
   /** The step guard, the same for every loader and action: earlier steps missing → redirect there. */
   async function openStep(request: Request, step: Id): Promise<StepContext<State, Opts>> {
     const state = await store.read(request);
-    const opts = options(state);
+    const opts = await options(state, request);
     const verdict = flow.guard(state, step, opts);
     if ("redirect" in verdict) throw redirect(href(request, verdict.redirect)!);
     return { state, opts, back: href(request, flow.previous(state, step, opts)), title: flow.titleOf(step) };

@@ -10,6 +10,7 @@ import {
   resumePath,
   STEPS,
   stepsFor,
+  type FunnelOptions,
   type StepValues,
 } from "~/booking/funnel";
 import { bookingStateSchema, STEP_IDS, type BookingState, type StepId } from "~/booking/state";
@@ -17,8 +18,8 @@ import { bookingStateSchema, STEP_IDS, type BookingState, type StepId } from "~/
 /** A card expiry year that is always a few years ahead (a fixed year would expire and fail the tests). */
 const CARD_YEAR = new Date().getFullYear() + 4;
 
-const card = { cardRequired: true };
-const noCard = { cardRequired: false };
+const card: FunnelOptions = { cardRequired: true, account: null };
+const noCard: FunnelOptions = { cardRequired: false, account: null };
 const empty = (): BookingState => ({ completed: [] });
 
 /** Walk the funnel from empty, asserting each `next` is the following step given. */
@@ -290,6 +291,32 @@ describe("branch switching", () => {
   it("a card no longer required is dropped", () => {
     const r = advance(booked(), "email", { email: "ana@example.com" }, noCard);
     expect(r.state.payment).toBeUndefined();
+  });
+});
+
+describe("a logged-in patient (the account's email, no email step)", () => {
+  const account = { cardRequired: true, account: { personId: 7, email: "ana@example.com" } };
+  const upToTimes = tail.slice(0, 2);
+  const base: [StepId, unknown][] = [["markets", { market: "boston" }], ["services", { category: "cleaning" }]];
+
+  it("the route has no email step: times leads to contact-info, whose Back is times", () => {
+    expect(stepsFor(empty(), account)).not.toContain("email");
+    const { state, nexts } = walk([...base, ...upToTimes], account);
+    expect(nexts.at(-1)).toBe("/booking/contact-info");
+    expect(previous(state, "contact-info", account)).toBe("/booking/times");
+    expect(guard(state, "contact-info", account)).toEqual({ ok: true });
+    // the email step itself is another branch for them: it resumes the booking
+    expect(guard(state, "email", account)).toEqual({ redirect: "/booking/contact-info" });
+  });
+
+  it("an email typed as a guest is dropped at the next step; logged out, the email step is asked again", () => {
+    const guest = walk([...base, ...upToTimes, ["email", { email: "typed@example.com" }]]).state;
+    const loggedIn = advance(guest, "contact-info", { contact }, account).state;
+    expect(loggedIn.email).toBeUndefined();
+    expect(loggedIn.completed).not.toContain("email");
+    expect(guard(loggedIn, "insurance", account)).toEqual({ ok: true });
+    expect(guard(loggedIn, "insurance", card)).toEqual({ redirect: "/booking/email" });
+    expect(resumePath(loggedIn, card)).toBe("/booking/email");
   });
 });
 

@@ -17,5 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const referral = readReferral(request);
   if (referral && !state.referralCode) state = { ...state, referralCode: referral.code };
-  return saveAndRedirect(request, resumePath(state, funnelOptions(state)), state);
+  return saveAndRedirect(request, resumePath(state, await funnelOptions(state, request)), state);
 }

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ADULT_AGE, ageOn } from "~/rules/age";
 import { FLAVORS, SHOWS } from "~/rules/comfort-preferences";
 import { contactSchema } from "./contact-info.server";
+import { accountContact } from "~/booking/returning.server";
 import { bookingCookie, openStep, submitStep } from "~/booking/step.server";
 import { marketTimezone } from "~/rules/markets";
 import { formatPhone, normalizePhone } from "~/rules/phone";
@@ -21,20 +22,22 @@ function todayFor(market: string | undefined): string {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { state, back, title } = await openStep(request, "contact-info");
-  const c = state.contact;
+  const { state, back, title, opts } = await openStep(request, "contact-info");
+  // A logged-in patient starts from their account's record; what they post is checked like anyone's.
+  const c = state.contact ?? (opts.account ? await accountContact(opts.account.personId) : null);
   const required = REQUIRED_PREFERENCES[state.serviceType ?? ""] ?? [];
   return json({
     back,
     title,
+    accountEmail: opts.account?.email ?? null,
     saved: c
       ? {
           firstName: c.firstName,
           lastName: c.lastName,
           phone: formatPhone(c.phone),
           dateOfBirth: c.dateOfBirth,
-          // A saved minor's details were confirmed by their guardian.
-          guardian: ageOn(c.dateOfBirth, todayFor(state.market)) < ADULT_AGE,
+          // A saved minor's details were confirmed by their guardian (never assumed from the account).
+          guardian: state.contact ? ageOn(state.contact.dateOfBirth, todayFor(state.market)) < ADULT_AGE : false,
           flavor: c.preferences.flavor ?? "",
           show: c.preferences.show ?? "",
         }
@@ -65,10 +68,20 @@ export async function action({ request }: ActionFunctionArgs) {
 const SKIP = { value: "", label: "Decide at the visit" };
 
 export default function ContactInfo() {
-  const { back, title, saved, flavors, shows, asks } = useLoaderData<typeof loader>();
+  const { back, title, saved, flavors, shows, asks, accountEmail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const intro = (
+    <>
+      <p className="lead">The patient’s details, as on their ID.</p>
+      {accountEmail ? (
+        <p>
+          We’ll send the confirmation to your account’s email, <strong>{accountEmail}</strong>.
+        </p>
+      ) : null}
+    </>
+  );
   return (
-    <StepPage title={title} back={back} result={result} values={saved} intro={<p className="lead">The patient’s details, as on their ID.</p>}>
+    <StepPage title={title} back={back} result={result} values={saved} intro={intro}>
       <TextField name="firstName" label="First name" autoComplete="given-name" />
       <TextField name="lastName" label="Last name" autoComplete="family-name" />
       <TextField

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { emailSchema } from "./email.server";
 import { openStep, submitStep } from "~/booking/step.server";
 import { StepPage, TextField } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
 
 export const meta = stepMeta;
+
+const LOGIN = `/login?${new URLSearchParams({ redirectTo: "/booking/email" })}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "email");
@@ -27,7 +29,15 @@ export default function Email() {
       back={back}
       result={result}
       values={{ email }}
-      intro={<p className="lead">We’ll send your confirmation and calendar invite here.</p>}
+      intro={
+        <>
+          <p className="lead">We’ll send your confirmation and calendar invite here.</p>
+          {/* Logged in, this step is skipped: the login comes back here and the flow moves on. */}
+          <p>
+            Been here before? <Link to={LOGIN}>Log in to use your saved details</Link>
+          </p>
+        </>
+      }
     >
       <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" />
     </StepPage>
