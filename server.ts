@@ -7,10 +7,12 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { CONTENTFUL_IMAGES_ORIGIN, contentfulSettings } from "./app/content/source.server";
 import { DataDirLockedError, openDatabase, setDatabase, type Database } from "./app/db/client.server";
 import { catalogueIsEmpty, seedCatalogue } from "./app/db/seed.server";
 import { EnvError, getEnv, getPublicEnv } from "./app/platform/env.server";
 import { startOutboxWorker } from "./app/platform/email.server";
+import { startReminderWorker } from "./app/scheduling/reminders.server";
 import { isCrossSiteRequest } from "./app/platform/csrf";
 import { observabilityCsp, sentryOptions } from "./app/platform/observability";
 import {
@@ -45,7 +47,9 @@ async function main() {
     // entry.server's handleError reports through this hook, so the bundle needs no Sentry import.
     (globalThis as { __reportError?: (error: unknown) => void }).__reportError = (error) => Sentry.captureException(error);
   }
-  const csp = observabilityCsp({ sentryDsn: env.SENTRY_DSN, segmentWriteKey: env.SEGMENT_WRITE_KEY, chat: getPublicEnv(env).chat });
+  const csp = observabilityCsp({ segmentWriteKey: env.SEGMENT_WRITE_KEY, chat: getPublicEnv(env).chat });
+  // A real Contentful space's pictures come from its Images API; the embedded content's from this site.
+  const contentImages = contentfulSettings("marketing", env) || contentfulSettings("profile", env) ? [CONTENTFUL_IMAGES_ORIGIN] : [];
 
   let database: Database;
   try {
@@ -64,6 +68,7 @@ async function main() {
   }
   console.info(`[db] ${database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}`} ready`);
   const outbox = startOutboxWorker(database.db, env);
+  const reminders = startReminderWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
 
   const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
   const app = express();
@@ -76,7 +81,7 @@ async function main() {
     res.locals.nonce = randomBytes(16).toString("base64");
     // The client's address as the trusted proxy hops name it (TRUST_PROXY_HOPS), read before a post's body is replayed.
     res.locals.clientIp = req.ip ?? "unknown";
-    res.set(securityHeaders({ nonce: res.locals.nonce, production, extraConnect: csp.connect, extraScript: csp.script, extraFrame: csp.frame, extraStyle: csp.style }));
+    res.set(securityHeaders({ nonce: res.locals.nonce, production, extraConnect: csp.connect, extraScript: csp.script, extraFrame: csp.frame, extraStyle: csp.style, extraImg: contentImages }));
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Method, path without query, status and time only: no bodies, no personal data.
@@ -195,6 +200,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       outbox.stop();
+      reminders.stop();
       await database.close();
       console.info("[http] stopped");
       process.exit(0);

@@ -40,6 +40,35 @@ async function next(page: Page, name = "Continue") {
   await page.waitForLoadState("load");
 }
 
+/** Issue 10 D: the guest signs up from the confirmed page's offer, then books again logged in (no email step). */
+async function returningPatient(page: Page, confirmed: string) {
+  await page.goto(confirmed);
+  await next(page, "Create an account");
+  await page.goto(`${base}/dev/outbox`);
+  const subject = await page.locator("#outbox td").filter({ hasText: "Your Studio Dental code:" }).first().textContent();
+  await page.goBack();
+  await page.getByLabel("Code from the email").fill(subject!.match(/\d{6}/)![0]);
+  await next(page);
+  await page.getByLabel("Your name").fill("Alex Rivera");
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await next(page, "Create my account");
+  await page.goto(`${base}/booking?market=boston&service=CLNCHK&studio=fenway`);
+  await page.locator('input[name="slot"]').last().check();
+  await next(page);
+  await shoot(page, "contact-info-logged-in");
+  await next(page);
+  await page.getByLabel("Guardian").check();
+  await next(page);
+  await next(page);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry month").selectOption("12");
+  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on card").fill("Alex Rivera");
+  await next(page, "Save card and continue");
+  await shoot(page, "confirmation-logged-in");
+}
+
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
@@ -100,6 +129,7 @@ async function main() {
     await shoot(page, "confirmation");
     await next(page, "Book appointment");
     await shoot(page, "confirmed");
+    const confirmed = page.url();
     // The emergency branch's advice page (a notice, not an error).
     await page.goto(`${base}/booking/markets`);
     await page.getByLabel("New York City").check();
@@ -107,6 +137,7 @@ async function main() {
     await page.getByLabel(/in pain/).check();
     await next(page);
     await shoot(page, "emergency");
+    await returningPatient(page, confirmed);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/`);
   } finally {

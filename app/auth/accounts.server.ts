@@ -135,6 +135,31 @@ export async function setPasswordFromLink(request: Request, input: { token: stri
 }
 
 /**
+ * Change of password from the profile: the current password again, then the new one (checked by the caller
+ * with newPasswordProblem). This session stays, every other one ends, and a notice goes to the address.
+ * Returns false for a wrong current password; throws RateLimited like a login.
+ */
+export async function changePassword(patient: Patient, input: { currentPassword: string; newPassword: string }, ip: string): Promise<boolean> {
+  await consume("ip", ip);
+  const pairKey = `${patient.email}|${ip}`;
+  await assertNotLimited("accountFromIp", pairKey);
+  const db = await getDb();
+  const [person] = await db.select().from(persons).where(eq(persons.id, patient.personId));
+  if (!person || !(await checkPassword(person.passwordHash, input.currentPassword))) {
+    await consume("accountFromIp", pairKey).catch(() => {});
+    return false;
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(persons).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(persons.id, person.id));
+    await endSessions(tx, person.id, patient.sessionIdHash);
+    await enqueueEmail(tx, passwordChangedEmail(mailCommon(person.email)));
+  });
+  await forget("accountFromIp", pairKey);
+  return true;
+}
+
+/**
  * Change of email, requested from the profile (the patient-area issue builds that page): the password again,
  * then a link to the NEW address. Returns false for a wrong password; throws RateLimited like a login.
  */

@@ -142,3 +142,20 @@ export async function reissueIdToken(request: Request, personId: number, email: 
   const fresh = await signIdToken({ email, sessionId: token.sessionId, expiresAt: row.expiresAt });
   return idTokenCookie(fresh, Math.max(0, Math.floor((row.expiresAt.getTime() - Date.now()) / 1000)));
 }
+
+export type ActiveSession = { idHash: string; userAgent: string; lastSeenAt: Date; createdAt: Date; inWebView: boolean };
+
+/** The person's sessions still alive (not expired, not idle too long), the most recently used first. */
+export async function activeSessions(db: Pick<Db, "select">, personId: number, now = new Date()): Promise<ActiveSession[]> {
+  const rows = await db
+    .select({ idHash: authSessions.idHash, userAgent: authSessions.userAgent, lastSeenAt: authSessions.lastSeenAt, createdAt: authSessions.createdAt, inWebView: authSessions.inWebView, expiresAt: authSessions.expiresAt })
+    .from(authSessions)
+    .where(eq(authSessions.personId, personId));
+  return rows
+    .filter((row) => {
+      const lifetime = row.inWebView ? SESSION_LIFETIME.webView : SESSION_LIFETIME.browser;
+      return row.expiresAt > now && now.getTime() - row.lastSeenAt.getTime() <= lifetime.idleMs;
+    })
+    .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
+    .map(({ expiresAt: _expires, ...row }) => row);
+}

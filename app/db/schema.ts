@@ -168,12 +168,43 @@ export const appointments = pgTable(
     needsInsurance: boolean("needs_insurance").notNull().default(false),
     /** What the patient told us while booking (carrier, symptoms, quiz answers…), no card data. */
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    /** The calendar event's SEQUENCE (RFC 5545): raised by every reschedule and the cancel, same UID. */
+    sequence: integer("sequence").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** A cancel inside the 24-hour window with a card on file: the fee to charge to it (decision 012). */
+    lateCancelFeeCents: integer("late_cancel_fee_cents"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("appointments_range", sql`${t.startsAt} < ${t.endsAt}`),
     index("appointments_studio_start_idx").on(t.studioSlug, t.startsAt),
     index("appointments_provider_start_idx").on(t.providerId, t.startsAt),
+  ],
+);
+
+/**
+ * Reminder emails due before a visit (7 days, 2 days, 2 hours), one row per visit time and kind so each
+ * is sent once; a reschedule adds rows for the new time, a cancel leaves the old ones unsent.
+ */
+export const appointmentReminders = pgTable(
+  "appointment_reminders",
+  {
+    id: serial("id").primaryKey(),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["7d", "2d", "2h"] }).notNull(),
+    /** The visit time this reminder is for: a reminder for a time the visit no longer has is never sent. */
+    visitStartsAt: timestamp("visit_starts_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Why it was not sent (cancelled, rescheduled, superseded by a nearer reminder, visit passed). */
+    skipped: text("skipped"),
+  },
+  (t) => [
+    unique("appointment_reminders_once").on(t.appointmentId, t.kind, t.visitStartsAt),
+    check("appointment_reminders_kind", sql`${t.kind} in ('7d', '2d', '2h')`),
+    index("appointment_reminders_due_idx").on(t.dueAt).where(sql`${t.sentAt} is null and ${t.skipped} is null`),
   ],
 );
 

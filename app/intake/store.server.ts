@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { appointments, intakeAudit, intakeCardPhotos, intakes } from "~/db/schema";
 import { bookingNeedsInsurance } from "~/rules/insurance";
+import { intakeHref, needsIntakeLink } from "~/rules/intake";
 import type { IntakeVisit } from "./access.server";
 import type { IntakeInsurance, IntakeState, IntakeStepId } from "./flow";
 import type { PlanCheckRecord } from "./plan-check";
@@ -87,6 +88,17 @@ export async function intakeStatus(appointmentId: number): Promise<"not_started"
   const db = await getDb();
   const [row] = await db.select({ status: intakes.status }).from(intakes).where(eq(intakes.appointmentId, appointmentId));
   return !row ? "not_started" : row.status === "COMPLETE" ? "complete" : "in_progress";
+}
+
+/**
+ * The intake link a visit's pages show, with whether it is done: while intake is needed, and once
+ * started even if completing it cleared needs_insurance. Null for a cancelled visit or none needed.
+ */
+export async function intakeLinkOf(appointment: { id: number; token: string; serviceType: string; needsInsurance: boolean; status: string }) {
+  if (appointment.status === "CANCELLED") return null;
+  const status = await intakeStatus(appointment.id);
+  if (!needsIntakeLink(appointment) && status === "not_started") return null;
+  return { href: intakeHref(appointment.token, { booked: true }), complete: status === "complete" };
 }
 
 export type CardSide = "front" | "back";

@@ -12,6 +12,9 @@ export async function enqueueEmail(tx: Pick<Db, "insert">, email: OutgoingEmail)
 
 const MAX_ATTEMPTS = 5;
 
+/** The calendar part's method must match the file's own (a cancel is METHOD:CANCEL, or calendars keep the event). */
+const icsMethod = (ics: string) => /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1] ?? "PUBLISH";
+
 /** Sends what is pending in the outbox through SMTP. Returns how many were sent. */
 export async function deliverPending(db: Db, smtpUrl: string, from: string, limit = 20): Promise<number> {
   const { createTransport } = await import("nodemailer");
@@ -38,7 +41,7 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
-        icalEvent: mail.ics ? { method: "PUBLISH", filename: "appointment.ics", content: mail.ics } : undefined,
+        icalEvent: mail.ics ? { method: icsMethod(mail.ics), filename: "appointment.ics", content: mail.ics } : undefined,
       });
       await db.update(emailOutbox).set({ status: "SENT", sentAt: new Date() }).where(eq(emailOutbox.id, mail.id));
       sent++;

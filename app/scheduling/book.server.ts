@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, patients, type Preference } from "~/db/schema";
+import { appointmentReminders, appointments, patients, type Preference } from "~/db/schema";
+import { remindersDue } from "~/rules/reminders";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
-import { confirmationEmail } from "./confirmation-email";
+import { confirmationEmail } from "./visit-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 
@@ -25,10 +26,13 @@ export type BookingRequest = {
   needsInsurance: boolean;
   /** Answers from the funnel worth keeping with the visit (no card data). */
   details: Record<string, unknown>;
+  /** The logged-in account booking (its own email): the visit becomes the account's at once. */
+  personId?: number | null;
   now?: Date;
 };
 
 export type BookedAppointment = {
+  id: number;
   token: string;
   startsAt: Date;
   endsAt: Date;
@@ -48,7 +52,7 @@ class Outcome extends Error {
 }
 
 /** The constraint a PostgreSQL error names, through Drizzle's wrapper. */
-function violatedConstraint(error: unknown): string | null {
+export function violatedConstraint(error: unknown): string | null {
   for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === "23P01" || e.code === "23505") return e.constraint ?? e.code;
   }
@@ -63,23 +67,47 @@ export const newAppointmentToken = () => randomBytes(24).toString("base64url");
  * the appointment inserted (the database's exclusion constraints refuse any overlap, across processes),
  * and the confirmation email queued in the outbox.
  */
-export async function bookAppointment(db: Db, request: BookingRequest): Promise<BookingOutcome> {
+export function bookAppointment(db: Db, request: BookingRequest): Promise<BookingOutcome> {
+  return withRetries("booking", () => bookOnce(db, request), { ok: false, code: "generic_error" });
+}
+
+/** Deadlocks and serialization failures are retried (decision 007: the lock below makes them rare, not impossible). */
+const MAX_ATTEMPTS = 3;
+export const RETRYABLE = new Set(["40P01", "40001"]);
+
+/** Runs a visit-changing transaction again on a deadlock or serialization failure, a few times, jittered. */
+export async function withRetries<T>(what: string, once: () => Promise<T | "retry">, giveUp: T): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const outcome = await bookOnce(db, request);
+    const outcome = await once();
     if (outcome !== "retry") return outcome;
     if (attempt >= MAX_ATTEMPTS) {
-      console.error("[booking] failed: deadlock or serialization failure persisted");
-      return { ok: false, code: "generic_error" };
+      console.error(`[${what}] failed: deadlock or serialization failure persisted`);
+      return giveUp;
     }
     await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
   }
 }
 
-/** Deadlocks and serialization failures are retried (decision 007: the lock below makes them rare, not impossible). */
-const MAX_ATTEMPTS = 3;
-const RETRYABLE = new Set(["40P01", "40001"]);
+/**
+ * Bookings and moves into one studio's day take their turn (decision 007): the lock is taken before any
+ * row is written, so competing writes never wait on each other in a cycle, and whoever comes second reads
+ * the first one's visit and answers availability_conflict at once.
+ */
+export async function lockStudioDay(tx: Pick<Db, "execute">, studio: { slug: string; tz: string }, startsAt: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`book:${studio.slug}`}), ${localDayKey(startsAt, studio.tz)})`);
+}
 
-function errorCode(error: unknown): string | undefined {
+/** The reminder rows of a visit at its (new) time: those still ahead, each once (issue 10). */
+export async function scheduleReminders(tx: Pick<Db, "insert">, appointmentId: number, startsAt: Date, now: Date) {
+  const due = remindersDue(startsAt, now);
+  if (due.length === 0) return;
+  await tx
+    .insert(appointmentReminders)
+    .values(due.map((r) => ({ appointmentId, kind: r.kind, visitStartsAt: startsAt, dueAt: r.dueAt })))
+    .onConflictDoNothing();
+}
+
+export function errorCode(error: unknown): string | undefined {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code) return e.code;
   return undefined;
 }
@@ -98,10 +126,7 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
       const service = await getService(tx as Db, request.serviceCode, { fresh: true });
       const studio = await getBookableStudio(tx as Db, request.studioSlug, { fresh: true });
       if (!service || !studio) throw new Outcome("availability_conflict");
-      // Bookings of one studio's day take their turn (decision 007): the lock is taken before any row is
-      // written, so competing inserts never wait on each other in a cycle (issue 12's deadlocks), and
-      // whoever comes second reads the first one's visit and answers availability_conflict at once.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`book:${studio.slug}`}), ${localDayKey(request.startsAt, studio.tz)})`);
+      await lockStudioDay(tx, studio, request.startsAt);
       const endsAt = new Date(request.startsAt.getTime() + service.durationMinutes * 60_000);
 
       const email = request.patient.email.trim().toLowerCase();
@@ -120,7 +145,10 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
         .returning();
       // An existing patient's record is not overwritten by whoever types their email; the details typed
       // now are kept with the appointment for the studio to reconcile.
-      const patient = created ?? (await tx.select().from(patients).where(eq(patients.email, email)))[0];
+      let patient = created ?? (await tx.select().from(patients).where(eq(patients.email, email)))[0];
+      if (request.personId && patient.personId === null) {
+        [patient] = await tx.update(patients).set({ personId: request.personId }).where(eq(patients.id, patient.id)).returning();
+      }
       if (service.code === "CLNCHK" && patient.hasSrpTxPlan) throw new Outcome("has_srp_tx_plan");
 
       const [clash] = await tx
@@ -168,6 +196,7 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
               })
               .returning();
             return {
+              id: row.id,
               token: row.token,
               startsAt: row.startsAt,
               endsAt: row.endsAt,
@@ -186,6 +215,7 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
       }
       if (!inserted) throw new Outcome("availability_conflict");
 
+      await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
       await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now, siteOrigin }));
       return inserted;
     });

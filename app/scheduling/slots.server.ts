@@ -7,6 +7,13 @@ import { cachedCatalogue, cachedRead, type Service, type Studio } from "./catalo
 
 type Executor = Pick<Db, "select">;
 
+type ScheduleReadOptions = {
+  fresh?: boolean;
+  cacheBlocked?: boolean;
+  /** A visit being moved: its own current time does not block its new one (never cached). */
+  ignoreAppointmentId?: number;
+};
+
 /** How long a page may show a provider's time off and appointments before reading them again. */
 export const BLOCKED_TTL_MS = 3_000;
 
@@ -17,7 +24,7 @@ export async function loadSchedules(
   roles: string[],
   from: Date,
   to: Date,
-  { fresh = false, cacheBlocked = false }: { fresh?: boolean; cacheBlocked?: boolean } = {},
+  { fresh = false, cacheBlocked = false, ignoreAppointmentId }: ScheduleReadOptions = {},
 ) {
   if (studioSlugs.length === 0 || roles.length === 0) return new Map<string, ProviderSchedule[]>();
   // Staff and weekly hours are catalogue (cached briefly).
@@ -41,7 +48,7 @@ export async function loadSchedules(
   // as it books, and the database refuses any overlap whatever a page showed.
   const blockedKey = `live:blocked:${ids.join(",")}|${from.getTime()}|${to.getTime()}`;
   const blocked = ids.length
-    ? await cachedRead(db, blockedKey, BLOCKED_TTL_MS, () => readBlocked(db, ids, from, to), fresh || !cacheBlocked)
+    ? await cachedRead(db, blockedKey, BLOCKED_TTL_MS, () => readBlocked(db, ids, from, to, ignoreAppointmentId), fresh || !cacheBlocked || ignoreAppointmentId !== undefined)
     : [];
   const off = blocked.filter((b) => b.kind === "off");
   const busy = blocked.filter((b) => b.kind === "busy");
@@ -74,7 +81,7 @@ export async function findSlots(
   studio: Studio,
   service: Service,
   range: { from: Date; to: Date; now: Date },
-  options: { fresh?: boolean; cacheBlocked?: boolean } = {},
+  options: ScheduleReadOptions = {},
 ): Promise<Slot[]> {
   const compute = async () => {
     const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, options);
@@ -88,17 +95,23 @@ export async function findSlots(
       closedDays: studioClosedDays(range.from, range.to),
     });
   };
-  if (!options.cacheBlocked || options.fresh) return compute();
+  if (!options.cacheBlocked || options.fresh || options.ignoreAppointmentId !== undefined) return compute();
   // The times page: the computed week is kept as long as the data it came from (same key family, so a
   // booking made here forgets both at once).
   const key = `live:slots:${studio.slug}|${service.code}|${range.from.getTime()}|${range.to.getTime()}`;
   return cachedRead(db, key, BLOCKED_TTL_MS, compute);
 }
 
-/** Each studio's first free time within the next `days` days (null when none). */
+/**
+ * Each studio's first free time within the next `days` days (null when none). A hint on the studios page, read
+ * like the times page (time off and appointments kept a few seconds, forgotten when this process books): the
+ * window read starts at the minute so that requests within it share one read; the answer still starts at `now`.
+ */
 export async function firstFreeTimes(db: Executor, studios: Studio[], service: Service, now: Date, days = 14) {
   const to = new Date(now.getTime() + days * 86400_000);
-  const schedules = await loadSchedules(db, studios.map((s) => s.slug), service.providerRoles, now, to);
+  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+  const window = { from: new Date(minute), to: new Date(minute + days * 86400_000 + 60_000) };
+  const schedules = await loadSchedules(db, studios.map((s) => s.slug), service.providerRoles, window.from, window.to, { cacheBlocked: true });
   const result = new Map<string, Slot | null>();
   for (const studio of studios) {
     const first = firstFreeSlot({
@@ -133,7 +146,7 @@ export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Time off and appointments in one round trip: both mean "this provider is not free then". */
-function readBlocked(db: Executor, ids: number[], from: Date, to: Date) {
+function readBlocked(db: Executor, ids: number[], from: Date, to: Date, ignoreAppointmentId?: number) {
   const off = db
     .select({ kind: sql<string>`'off'`, providerId: providerTimeOff.providerId, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt })
     .from(providerTimeOff)
@@ -141,6 +154,14 @@ function readBlocked(db: Executor, ids: number[], from: Date, to: Date) {
   const busy = db
     .select({ kind: sql<string>`'busy'`, providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
     .from(appointments)
-    .where(and(inArray(appointments.providerId, ids), ne(appointments.status, "CANCELLED"), lt(appointments.startsAt, to), gt(appointments.endsAt, from)));
+    .where(
+      and(
+        inArray(appointments.providerId, ids),
+        ne(appointments.status, "CANCELLED"),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+        ignoreAppointmentId === undefined ? undefined : ne(appointments.id, ignoreAppointmentId),
+      ),
+    );
   return off.unionAll(busy);
 }

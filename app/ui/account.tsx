@@ -18,7 +18,7 @@ export function Honeypot({ props }: { props: HoneypotProps }) {
 
 /**
  * The header's account corner: "Log in", or the account menu (a <details>, no JavaScript needed) with the
- * address and a Log out button (a POST form).
+ * address, the patient area's pages and a Log out button (a POST form).
  */
 export function AccountMenu({ userEmail, returnTo }: { userEmail: string | null; returnTo: string }) {
   if (!userEmail) {
@@ -39,6 +39,14 @@ export function AccountMenu({ userEmail, returnTo }: { userEmail: string | null;
         <summary>Your account</summary>
         <div className="account-menu-panel">
           <p className="account-email">{userEmail}</p>
+          <ul className="account-links">
+            <li>
+              <Link to="/profile">Visits and details</Link>
+            </li>
+            <li>
+              <Link to="/profile/health">My mouth</Link>
+            </li>
+          </ul>
           <Form method="post" action="/logout" reloadDocument>
             <button type="submit" className="button button-secondary">
               Log out

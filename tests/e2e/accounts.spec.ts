@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
 import { step } from "./booking-journey";
+import { next, uniqueEmail, useMailbox } from "./mailbox";
 import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
 
 /**
@@ -9,54 +9,9 @@ import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
  * cookie is dead); log in with email then password back to where the patient was; forgot → emailed link →
  * new password → the earlier session is dead. axe on every page.
  */
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
 const PASSWORD = "correct horse battery staple";
 const NEW_PASSWORD = "a quiet harbour at dawn";
-
-type Mail = { to: string[]; raw: string };
-const mails: Mail[] = [];
-let smtp: SMTPServer;
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
-});
-test.afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-
-/** Quoted-printable soft breaks and escapes undone, so links read whole. */
-const decode = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** The newest email to the address whose subject matches, as delivered by the app's outbox worker. */
-async function mailTo(address: string, subject: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        found = mails
-          .filter((m) => m.to.includes(address))
-          .map((m) => decode(m.raw))
-          .reverse()
-          .find((m) => subject.test(m.match(/^Subject: (.*)$/m)?.[1] ?? ""));
-        return Boolean(found);
-      },
-      { timeout: 30_000, message: `an email to ${address} about ${subject}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-const uniqueEmail = (what: string) => `${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const { mailTo } = useMailbox();
 
 async function accountMenuShows(page: Page, email: string) {
   await expect(page.locator(".account-menu summary")).toHaveText("Your account");
@@ -69,17 +24,6 @@ async function logOut(page: Page) {
   await page.waitForLoadState("load");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
-}
-
-/**
- * Presses the form's button and waits for the server's answer to the post (with JavaScript a fetch, without a
- * document request), so a slow machine does not race the next assertion.
- */
-async function next(page: Page, name: string | RegExp = "Continue") {
-  const answered = page.waitForResponse((r) => r.request().method() === "POST", { timeout: 30_000 });
-  await page.getByRole("button", { name, exact: typeof name === "string" }).click();
-  await answered;
-  await page.waitForLoadState("load");
 }
 
 const idTokenOf = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === "idToken");

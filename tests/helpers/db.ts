@@ -28,6 +28,18 @@ export async function createTestDatabase(engine: Engine, { seed = true } = {}): 
   };
 }
 
+/**
+ * A small pool for a test's own queries. The test database is dropped WITH (FORCE) at the end, which can reach a
+ * client of this pool while it is still closing: its "terminating connection" error is expected then, not a failure.
+ */
+export function testPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on("error", (error) => {
+    if ((error as { code?: string }).code !== "57P01") throw error;
+  });
+  return pool;
+}
+
 /** A new, empty database (not migrated, not seeded) on TEST_DATABASE_URL's server, and a way to drop it. */
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);

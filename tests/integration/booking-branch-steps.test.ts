@@ -52,7 +52,7 @@ type RouteModule = {
 };
 
 const ORIGIN = "http://localhost";
-const OPTS = { cardRequired: true }; // Boston: a card is required, as the app decides for that market
+const OPTS = { cardRequired: true, account: null }; // Boston: a card is required, as the app decides for that market
 
 // ---- helpers ---------------------------------------------------------------------------------
 

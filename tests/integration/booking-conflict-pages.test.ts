@@ -9,6 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute } from "../helpers/route-call";
 
 process.env.SESSION_SECRET = "conflict-pages-test-secret-0123456789-abcdef";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "conflict-pages-"));
@@ -25,13 +26,8 @@ const confirmationRoute = await import("~/routes/booking+/confirmation");
 
 type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 const ORIGIN = "http://localhost";
-async function call(fn: Fn, request: Request): Promise<Response> {
-  try {
-    return (await fn({ request, params: {}, context: {} })) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
+function call(fn: Fn, request: Request): Promise<Response> {
+  return callRoute(fn, request);
 }
 const get = (fn: Fn, url: string, cookie: string) => call(fn, new Request(ORIGIN + url, { headers: { Cookie: cookie } }));
 const post = (fn: Fn, url: string, cookie: string) =>

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { callRoute } from "../helpers/route-call";
 
 process.env.SESSION_SECRET = "scope-zone-test-secret-0123456789-abcdefgh";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "scope-zone-"));
@@ -30,13 +31,8 @@ const icsRoute = await import("~/routes/booking+/confirmed.$token.calendar[.ics]
 type BookingState = import("~/booking/state").BookingState;
 type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 const ORIGIN = "http://localhost";
-async function call(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    return (await fn({ request, params, context: {} })) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
+function call(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<Response> {
+  return callRoute(fn, request, { params });
 }
 const get = (fn: Fn, url: string, cookie?: string, params?: Record<string, string>) =>
   call(fn, new Request(ORIGIN + url, { headers: cookie ? { Cookie: cookie } : {} }), params);

@@ -9,6 +9,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { callRoute } from "../helpers/route-call";
 
 process.env.SESSION_SECRET = "intake-card-test-secret-0123456789-abcdefg";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "intake-card-"));
@@ -24,13 +25,8 @@ const photo = await import("~/routes/intake+/card-photo.$side");
 type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 const ORIGIN = "http://localhost";
 
-async function call(fn: Fn, request: Request, params: Record<string, string> = {}, context: object = {}): Promise<Response> {
-  try {
-    return (await fn({ request, params, context })) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
+function call(fn: Fn, request: Request, params: Record<string, string> = {}, context: object = {}): Promise<Response> {
+  return callRoute(fn, request, { params, context });
 }
 
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Uint8Array };

@@ -9,6 +9,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { callRoute } from "../helpers/route-call";
 
 process.env.SESSION_SECRET = "intake-test-secret-0123456789-abcdefghijk";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "intake-"));
@@ -29,13 +30,8 @@ const confirmed = await import("~/routes/booking+/confirmed.$token");
 type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 const ORIGIN = "http://localhost";
 
-async function call(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    return (await fn({ request, params, context: {} })) as Response;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
+function call(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<Response> {
+  return callRoute(fn, request, { params });
 }
 const get = (fn: Fn, url: string, params?: Record<string, string>) => call(fn, new Request(ORIGIN + url), params);
 function post(fn: Fn, url: string, fields: Record<string, string | string[]> | string, contentType = "application/x-www-form-urlencoded") {
@@ -150,8 +146,8 @@ describeEachEngine("intake", ({ db }) => {
     const startPage = (await (await get(start.loader as Fn, `/intake${v.q}`)).json()) as { kind: string };
     expect(startPage.kind).toBe("complete");
     // The visit page shows the intake as complete (from intakes.status) and still links to the answers.
-    const visitPage = (await (await get(confirmed.loader as Fn, `/booking/confirmed/${v.token}`, { token: v.token })).json()) as { intakeComplete: boolean; intakeHref: string };
-    expect(visitPage).toMatchObject({ intakeComplete: true, intakeHref: `/intake?token=${v.token}&appointmentBooked=true` });
+    const visitPage = (await (await get(confirmed.loader as Fn, `/booking/confirmed/${v.token}`, { token: v.token })).json()) as { intake: { complete: boolean; href: string } };
+    expect(visitPage.intake).toEqual({ complete: true, href: `/intake?token=${v.token}&appointmentBooked=true` });
   });
 
   it("another plan stays for the studio to verify: needs_insurance kept; an HMO is not accepted", async () => {

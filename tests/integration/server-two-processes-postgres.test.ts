@@ -17,7 +17,7 @@ import { createBookingCookie } from "~/booking/cookie.server";
 import type { BookingState } from "~/booking/state";
 import { DEMO_STAFF } from "~/db/catalogue";
 import { completeState } from "../fixtures/booking-states";
-import { createEmptyPostgresDatabase } from "../helpers/db";
+import { createEmptyPostgresDatabase, testPool } from "../helpers/db";
 import { ROOT, startServer, stop, waitFor, type ServerChild } from "../helpers/process";
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -43,7 +43,7 @@ describe.skipIf(!hasPostgres)("two production servers on one PostgreSQL database
   beforeAll(async () => {
     if (!existsSync(path.join(ROOT, "build/index.js"))) throw new Error("No build: run `npx remix build` first");
     database = await createEmptyPostgresDatabase();
-    sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    sql = testPool(database.url);
     // Both at once, on an empty database: each migrates and seeds as it starts.
     [a, b] = await Promise.all([startServer(env()), startServer(env())]);
     servers.push(a, b);

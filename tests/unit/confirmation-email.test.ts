@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationEmail } from "~/scheduling/confirmation-email";
+import { confirmationEmail } from "~/scheduling/visit-email";
 import { priceLine, priceLineOfGroup } from "~/scheduling/prices";
 
 const base = {

@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { writeFlow } from "~/auth/flow-cookie.server";
 import { readAuthForm } from "~/auth/forms.server";
 import { clearIdTokenCookie, endSession, getPatient } from "~/auth/sessions.server";
+import { bookingWithoutPerson } from "~/booking/returning.server";
 
 export const meta: MetaFunction = () => [{ title: "Log out — Studio Dental" }, { name: "robots", content: "noindex" }];
 
@@ -20,6 +21,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", clearIdTokenCookie());
   headers.append("Set-Cookie", await writeFlow(request, { loginEmail: null, verifiedSignupEmail: null }));
+  // A booking under way keeps its choices, not the details of the person who logged out (shared phones).
+  const booking = await bookingWithoutPerson(request);
+  if (booking) headers.append("Set-Cookie", booking);
   throw redirect("/", { headers });
 }
 

@@ -14,10 +14,11 @@ import { getStudioAnyState } from "~/scheduling/catalogue.server";
 import { pathFor, stepsFor } from "~/booking/funnel";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import type { BookingState } from "~/booking/state";
-import { bookingCookie, openStep, saveAndRedirect } from "~/booking/step.server";
+import { bookingCookie, bookingEmail, openStep, saveAndRedirect } from "~/booking/step.server";
 import { readForm } from "~/platform/form-data.server";
 import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
+import { cardLabel } from "~/rules/cancellation-policy";
 import { formatPhone } from "~/rules/phone";
 import { bookAppointment, findTokenOfAttempt } from "~/scheduling/book.server";
 import { getService } from "~/scheduling/catalogue.server";
@@ -25,18 +26,18 @@ import { formatLongDateTime } from "~/rules/zoned-time";
 
 export const meta = stepMeta;
 
-const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title, opts } = await openStep(request, "confirmation");
   const db = await getDb();
   const service = state.serviceType ? await getService(db, state.serviceType) : null;
   const studio = state.studio ? await getStudioAnyState(db, state.studio) : null;
-  if (!service || !studio || !state.slot || !state.contact || !state.email) throw redirect("/booking");
+  const email = bookingEmail(state, opts);
+  if (!service || !studio || !state.slot || !state.contact || !email) throw redirect("/booking");
   const route = stepsFor(state, opts);
   const c = state.contact;
   const ins = state.insurance;
-  const rows: { label: string; value: string; change: string; changeLabel: string; studio?: StudioContactInfo }[] = [
+  const rows: { label: string; value: string; change: string | null; changeLabel: string; studio?: StudioContactInfo }[] = [
     { label: "City", value: MARKETS.find((m) => m.slug === state.market)?.name ?? "", change: pathFor("markets"), changeLabel: "city" },
     { label: "Visit", value: `${service.name} · ${priceLine(service)}`, change: pathFor("services"), changeLabel: "visit" },
     {
@@ -47,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       studio: { name: studio.name, address: studio.address, phone: studio.phone, openingHours: studio.openingHours, mapUrl: studio.mapUrl, isVirtual: studio.isVirtual },
     },
     { label: "Date and time", value: formatLongDateTime(new Date(state.slot.startsAt), studio.tz), change: pathFor("times"), changeLabel: "date and time" },
-    { label: "Email", value: state.email, change: pathFor("email"), changeLabel: "email" },
+    // A logged-in patient books under the account's email, changed on the profile, not here.
+    { label: "Email", value: email, change: opts.account ? null : pathFor("email"), changeLabel: "email" },
     { label: "Name", value: `${c.firstName} ${c.lastName}`, change: pathFor("contact-info"), changeLabel: "name" },
     { label: "Mobile number", value: formatPhone(c.phone), change: pathFor("contact-info"), changeLabel: "mobile number" },
     { label: "Date of birth", value: formatCalendarDate(c.dateOfBirth), change: pathFor("contact-info"), changeLabel: "date of birth" },
@@ -70,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (route.includes("payment-info") && state.payment) {
     rows.push({
       label: "Card",
-      value: `${BRAND_NAMES[state.payment.brand] ?? state.payment.brand} •••• ${state.payment.last4}`,
+      value: cardLabel(state.payment),
       change: pathFor("payment-info"),
       changeLabel: "card",
     });
@@ -97,18 +99,19 @@ function bookingDetails(state: BookingState) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { state } = await openStep(request, "confirmation");
+  const { state, opts } = await openStep(request, "confirmation");
   const form = await readForm(request);
   const attempt = String(form.get("attempt") ?? "");
   const attemptId = /^[0-9a-f-]{36}$/.test(attempt) ? attempt : undefined;
-  if (!state.studio || !state.serviceType || !state.slot || !state.contact || !state.email) throw redirect("/booking");
+  const email = bookingEmail(state, opts);
+  if (!state.studio || !state.serviceType || !state.slot || !state.contact || !email) throw redirect("/booking");
   const db = await getDb();
   const outcome = await bookAppointment(db, {
     studioSlug: state.studio,
     serviceCode: state.serviceType,
     startsAt: new Date(state.slot.startsAt),
     patient: {
-      email: state.email,
+      email,
       firstName: state.contact.firstName,
       lastName: state.contact.lastName,
       phone: state.contact.phone,
@@ -117,11 +120,12 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     needsInsurance: bookingNeedsInsurance(state.insurance),
     details: { ...bookingDetails(state), attemptId },
+    personId: opts.account?.personId ?? null,
   });
   const booked = outcome.ok
     ? outcome.appointment.token
     : (outcome.code === "conflict" || outcome.code === "availability_conflict") && attemptId
-      ? await findTokenOfAttempt(db, attemptId, state.email)
+      ? await findTokenOfAttempt(db, attemptId, email)
       : null;
   if (booked) {
     // The booking is made: the funnel's cookie (personal data) goes, the token page takes over.
@@ -170,11 +174,13 @@ export default function Confirmation() {
               {row.value}
               {row.studio ? <StudioContact studio={row.studio} /> : null}
             </dd>
-            <dd className="change">
-              <Link to={row.change}>
-                Change<span className="visually-hidden"> {row.changeLabel}</span>
-              </Link>
-            </dd>
+            {row.change ? (
+              <dd className="change">
+                <Link to={row.change}>
+                  Change<span className="visually-hidden"> {row.changeLabel}</span>
+                </Link>
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>

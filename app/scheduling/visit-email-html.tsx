@@ -1,5 +1,5 @@
 /**
- * The confirmation email's HTML, rendered on the server with react-dom/server. Email clients need tables
+ * A visit email's HTML (booked, moved, cancelled, reminder), rendered on the server with react-dom/server. Email clients need tables
  * and inline styles; no images (the brand is text), so it reads the same with images off. The colours
  * are the design tokens' (app/styles/tokens.css), written out because email has no CSS variables.
  */
@@ -8,7 +8,10 @@ const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 type Props = {
   brand: string;
-  firstName: string;
+  heading: string;
+  lead: string;
+  cancelled: boolean;
+  bookUrl: string;
   serviceName: string;
   when: string;
   studio: { name: string; location: string; isVirtual: boolean; mapUrl: string | null; phone: string | null; openingHours: string };
@@ -23,13 +26,13 @@ const cell = { padding: "10px 0", borderBottom: `1px solid ${C.grey300}`, vertic
 const label = { ...cell, width: "96px", color: C.grey700, fontSize: "14px", fontWeight: 700 };
 const h2 = { margin: "28px 0 8px", fontSize: "18px", color: C.green900 };
 
-export function ConfirmationEmailHtml(p: Props) {
+export function VisitEmailHtml(p: Props) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`Your ${p.serviceName} is booked`}</title>
+        <title>{p.heading}</title>
       </head>
       <body style={{ margin: 0, padding: 0, background: C.paper, color: C.grey900, fontFamily: FONT, fontSize: "16px", lineHeight: 1.5 }}>
         <div style={{ display: "none", maxHeight: 0, overflow: "hidden" }}>
@@ -48,10 +51,8 @@ export function ConfirmationEmailHtml(p: Props) {
                     </tr>
                     <tr>
                       <td style={{ padding: "24px" }}>
-                        <h1 style={{ margin: "0 0 8px", fontSize: "24px", color: C.green900 }}>You’re booked, {p.firstName || "see you soon"}</h1>
-                        <p style={{ margin: "0 0 16px", color: C.grey700 }}>
-                          Your {p.serviceName} is confirmed. Here is everything you need.
-                        </p>
+                        <h1 style={{ margin: "0 0 8px", fontSize: "24px", color: C.green900 }}>{p.heading}</h1>
+                        <p style={{ margin: "0 0 16px", color: C.grey700 }}>{p.lead}</p>
                         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
                           <tbody>
                             <tr>
@@ -101,20 +102,30 @@ export function ConfirmationEmailHtml(p: Props) {
                             </p>
                           </>
                         ) : null}
-                        <h2 style={h2}>What to bring</h2>
-                        <ul style={{ margin: 0, paddingLeft: "20px" }}>
-                          {p.bring.map((item) => (
-                            <li key={item}>{item}</li>
-                          ))}
-                        </ul>
-                        <h2 style={h2}>Cancelling or rescheduling</h2>
-                        <p style={{ margin: "0 0 12px" }}>{p.cancellationPolicy}</p>
-                        <p style={{ margin: "0 0 12px" }}>
-                          <a href={p.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
-                            See your appointment
-                          </a>
-                          . The attached calendar file adds it to your calendar.
-                        </p>
+                        {p.cancelled ? (
+                          <p style={{ margin: "20px 0 12px" }}>
+                            <a href={p.bookUrl} style={{ display: "inline-block", background: C.green700, color: C.white, padding: "12px 20px", borderRadius: "999px", fontWeight: 700, textDecoration: "none" }}>
+                              Book another visit
+                            </a>
+                          </p>
+                        ) : (
+                          <>
+                            <h2 style={h2}>What to bring</h2>
+                            <ul style={{ margin: 0, paddingLeft: "20px" }}>
+                              {p.bring.map((item) => (
+                                <li key={item}>{item}</li>
+                              ))}
+                            </ul>
+                            <h2 style={h2}>Cancelling or rescheduling</h2>
+                            <p style={{ margin: "0 0 12px" }}>{p.cancellationPolicy}</p>
+                            <p style={{ margin: "0 0 12px" }}>
+                              <a href={p.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
+                                Manage your visit
+                              </a>{" "}
+                              to reschedule or cancel it. The attached calendar file adds it to your calendar.
+                            </p>
+                          </>
+                        )}
                       </td>
                     </tr>
                     <tr>

@@ -1,0 +1,214 @@
+/**
+ * Cancel and reschedule pages, for a guest holding the visit's link (/booking/confirmed/<token>/…) and for
+ * the logged-in patient it belongs to (/profile/appointments/<token>/…). One implementation; only who
+ * may open the visit differs. Anyone else, and any unknown token, gets the same 404.
+ */
+import { json, redirect } from "@remix-run/node";
+import { z } from "zod/v4";
+import { requirePatient } from "~/auth/sessions.server";
+import { getDb } from "~/db/client.server";
+import { readForm } from "~/platform/form-data.server";
+import { getEnv } from "~/platform/env.server";
+import { getAppointmentByToken } from "~/scheduling/book.server";
+import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
+import { timePickerWeek } from "~/scheduling/time-picker.server";
+import {
+  cancelVisit,
+  rescheduleVisit,
+  termsOf,
+  type ChangeRefused,
+} from "~/scheduling/visit-changes.server";
+import { visitFacts } from "~/scheduling/visit-view.server";
+import { visitOfAccount } from "~/scheduling/visits.server";
+
+export type VisitAccess = "guest" | "account";
+
+/** Where a visit is managed from: its link for a guest, the patient area for its account. */
+export const manageBase = (access: VisitAccess, token: string) =>
+  access === "account"
+    ? `/profile/appointments/${token}`
+    : `/booking/confirmed/${token}`;
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+/** The visit the request may manage, or a thrown 404 (a logged-out patient area visitor goes to log in). */
+export async function managedVisit(
+  request: Request,
+  token: string,
+  access: VisitAccess
+) {
+  const db = await getDb();
+  const appointment =
+    access === "account"
+      ? await visitOfAccount(
+          db,
+          token,
+          (
+            await requirePatient(request)
+          ).personId
+        )
+      : await getAppointmentByToken(db, token);
+  if (!appointment) throw notFound();
+  return { db, appointment };
+}
+
+export async function visitPage(
+  request: Request,
+  token: string,
+  access: VisitAccess
+) {
+  const { db, appointment } = await managedVisit(request, token, access);
+  const facts = await visitFacts(db, appointment);
+  if (!facts) throw notFound();
+  return { appointment, facts, base: manageBase(access, token) };
+}
+
+const MESSAGES: Record<ChangeRefused, string> = {
+  changed:
+    "This visit was changed in another window or on another device. Here it is as it is now.",
+  not_changeable:
+    "This visit can no longer be changed online. Please call the studio.",
+  terms_changed:
+    "Your visit is now less than 24 hours away, so the late-cancellation terms below apply. Please check them and confirm again.",
+  availability_conflict:
+    "Sorry — someone just booked that time. Please choose another.",
+  conflict: "You already have a visit at that time. Please choose another.",
+  same_time:
+    "Your visit is already at that time. Choose a different time, or keep it as it is.",
+  generic_error:
+    "Sorry — something went wrong on our side and nothing was changed. Please try again, or call the studio.",
+};
+
+const refused = (code: ChangeRefused, field = "") =>
+  json(
+    { status: "error" as const, error: { [field]: [MESSAGES[code]] } },
+    { status: code === "generic_error" ? 503 : 409 }
+  );
+
+const sequenceField = z.coerce
+  .number("Reload the page and try again.")
+  .int()
+  .min(0)
+  .max(1_000_000);
+
+const cancelSchema = z.object({
+  sequence: sequenceField,
+  // The fee the patient was shown: "none" or the amount in cents.
+  shownFee: z.union([z.literal("none"), z.string().regex(/^\d{1,6}$/)]),
+});
+
+/** The cancel page's data: the visit and its terms now (never the appointment row: it holds contact details). */
+export async function cancelPage(
+  request: Request,
+  token: string,
+  access: VisitAccess
+) {
+  const { facts, base } = await visitPage(request, token, access);
+  return { facts, base };
+}
+
+/** Cancels on the terms the page showed; then back to the visit's page, which says it is cancelled. */
+export async function submitCancel(
+  request: Request,
+  token: string,
+  access: VisitAccess
+) {
+  const { db, appointment } = await managedVisit(request, token, access);
+  const form = await readForm(request);
+  const parsed = cancelSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success)
+    return json(
+      {
+        status: "error" as const,
+        error: {
+          "": [
+            "This form was not complete. Please check the terms and press the button again.",
+          ],
+        },
+      },
+      { status: 400 }
+    );
+  const shownFeeCents =
+    parsed.data.shownFee === "none" ? null : Number(parsed.data.shownFee);
+  const outcome = await cancelVisit(db, {
+    appointmentId: appointment.id,
+    sequence: parsed.data.sequence,
+    shownFeeCents,
+  });
+  if (!outcome.ok) return refused(outcome.code);
+  return redirect(`${manageBase(access, token)}?cancelled=1`, 303);
+}
+
+const rescheduleSchema = z.object({
+  sequence: sequenceField,
+  slot: z.iso.datetime({ message: "Choose a new time." }),
+});
+
+export async function reschedulePage(
+  request: Request,
+  token: string,
+  access: VisitAccess
+) {
+  const page = await visitPage(request, token, access);
+  const { appointment } = page;
+  const db = await getDb();
+  const studio = await getBookableStudio(db, appointment.studioSlug);
+  const service = await getService(db, appointment.serviceType);
+  const movable =
+    termsOf(appointment, new Date()).canReschedule && studio && service;
+  const url = new URL(request.url);
+  const picker =
+    movable && studio && service
+      ? await timePickerWeek(db, {
+          studio,
+          service,
+          now: new Date(),
+          url,
+          selected: null,
+          timeoutMs: getEnv().AVAILABILITIES_TIMEOUT_MS,
+          moving: {
+            appointmentId: appointment.id,
+            startsAt: appointment.startsAt,
+          },
+        })
+      : null;
+  return { facts: page.facts, base: page.base, picker };
+}
+
+/** Moves the visit to the chosen time; then back to its page, which shows the new time. */
+export async function submitReschedule(
+  request: Request,
+  token: string,
+  access: VisitAccess
+) {
+  const { db, appointment } = await managedVisit(request, token, access);
+  const form = await readForm(request);
+  const values = { slot: String(form.get("slot") ?? "").slice(0, 40) };
+  const parsed = rescheduleSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const missingTime = parsed.error.issues.some((i) => i.path[0] === "slot");
+    return json(
+      {
+        status: "error" as const,
+        initialValue: values,
+        error: missingTime
+          ? { slot: ["Choose a new time."] }
+          : { "": ["Reload the page and try again."] },
+      },
+      { status: 400 }
+    );
+  }
+  const outcome = await rescheduleVisit(db, {
+    appointmentId: appointment.id,
+    sequence: parsed.data.sequence,
+    startsAt: new Date(parsed.data.slot),
+  });
+  if (!outcome.ok)
+    return refused(
+      outcome.code,
+      ["availability_conflict", "conflict", "same_time"].includes(outcome.code)
+        ? "slot"
+        : ""
+    );
+  return redirect(`${manageBase(access, token)}?moved=1`, 303);
+}

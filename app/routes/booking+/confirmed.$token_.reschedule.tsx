@@ -1,0 +1,37 @@
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  reschedulePage,
+  submitReschedule,
+} from "~/account/manage-visit.server";
+import { NO_REFERRER } from "~/auth/headers";
+import { RescheduleVisitPage } from "~/ui/visit-change";
+
+export const meta: MetaFunction = () => [
+  { title: "Reschedule your visit — Studio Dental" },
+  { name: "robots", content: "noindex" },
+];
+export const headers = () => NO_REFERRER;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await reschedulePage(request, params.token ?? "", "guest"));
+}
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  submitReschedule(request, params.token ?? "", "guest");
+
+export default function RescheduleVisit() {
+  return (
+    <div className="page narrow">
+      <RescheduleVisitPage
+        data={useLoaderData<typeof loader>()}
+        result={useActionData<typeof action>()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { authHeaders, NO_REFERRER } from "~/auth/headers";
+import { requirePatient } from "~/auth/sessions.server";
+import { ProfileNav } from "~/ui/profile";
+
+/**
+ * The patient area's frame: its sub-navigation around each page. Remix runs the pages' loaders beside this
+ * one, not after it, so every page's loader checks the login itself too.
+ */
+export const headers = authHeaders({ noReferrer: true });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePatient(request);
+  return json(null, { headers: NO_REFERRER });
+}
+
+export default function ProfileLayout() {
+  return (
+    <div className="page profile">
+      <ProfileNav />
+      <Outlet />
+    </div>
+  );
+}

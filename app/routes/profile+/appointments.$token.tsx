@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { visitPage } from "~/account/manage-visit.server";
+import { NO_REFERRER } from "~/auth/headers";
+import { intakeLinkOf } from "~/intake/store.server";
+import {
+  changeOf,
+  IntakeNotice,
+  ManageVisit,
+  VisitChangedBanner,
+  VisitFactsList,
+} from "~/ui/visit";
+
+export const meta: MetaFunction = () => [
+  { title: "Your visit — Studio Dental" },
+  { name: "robots", content: "noindex" },
+];
+export const headers = () => NO_REFERRER;
+
+/** A visit of the logged-in patient's; anyone else's, and any unknown token, is the same 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { appointment, facts, base } = await visitPage(
+    request,
+    params.token ?? "",
+    "account"
+  );
+  const url = new URL(request.url);
+  const change = changeOf(url);
+  return json({
+    facts,
+    base,
+    change,
+    intake: facts.past ? null : await intakeLinkOf(appointment),
+  });
+}
+
+export default function AccountVisit() {
+  const { facts, base, change, intake } = useLoaderData<typeof loader>();
+  return (
+    <div className="narrow">
+      <p>
+        <Link to="/profile">← Your visits</Link>
+      </p>
+      <h1>{facts.serviceName}</h1>
+      <VisitChangedBanner change={change} facts={facts} />
+      {facts.past && facts.status === "CONFIRMED" ? (
+        <p className="notice">This visit has taken place.</p>
+      ) : null}
+      <VisitFactsList facts={facts} />
+      <IntakeNotice intake={intake} />
+      {facts.past ? null : <ManageVisit facts={facts} base={base} />}
+    </div>
+  );
+}

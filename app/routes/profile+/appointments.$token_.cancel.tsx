@@ -1,0 +1,32 @@
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { cancelPage, submitCancel } from "~/account/manage-visit.server";
+import { NO_REFERRER } from "~/auth/headers";
+import { CancelVisitPage } from "~/ui/visit-change";
+
+export const meta: MetaFunction = () => [
+  { title: "Cancel your visit — Studio Dental" },
+  { name: "robots", content: "noindex" },
+];
+export const headers = () => NO_REFERRER;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await cancelPage(request, params.token ?? "", "account"));
+}
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  submitCancel(request, params.token ?? "", "account");
+
+export default function CancelVisit() {
+  return (
+    <CancelVisitPage
+      data={useLoaderData<typeof loader>()}
+      result={useActionData<typeof action>()}
+    />
+  );
+}

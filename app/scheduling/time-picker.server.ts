@@ -1,0 +1,132 @@
+/**
+ * A week of free times for one studio and service, one day's times shown (the booking's times step and
+ * the reschedule page). A week of 15-minute slots is ~250 radios, heavy for a cheap phone, so the page
+ * shows one day with the week's days as plain links, and the times in morning / afternoon / evening.
+ */
+import { formatInTimeZone } from "date-fns-tz";
+import type { Db } from "~/db/client.server";
+import { isWithinNext24Hours } from "~/rules/time-window";
+import { timezoneAbbreviation } from "~/rules/timezones";
+import {
+  addDays,
+  formatLocalShortDate,
+  localMidnight,
+  localToday,
+} from "~/rules/zoned-time";
+import {
+  formatSlotDate,
+  formatSlotTime,
+  groupSlotsByLocalDay,
+} from "./availability";
+import type { Service, Studio } from "./catalogue.server";
+import { findSlots, LookupTimeout, withTimeout } from "./slots.server";
+
+export const MAX_WEEK = 8; // 9 pages of 7 days cover the 60-day booking window
+
+/** `?week=N`: 0..8; anything else is the first week. */
+export function parseWeek(raw: string | null): number {
+  if (raw === null || !/^\d$/.test(raw)) return 0;
+  const n = Number(raw);
+  return n <= MAX_WEEK ? n : 0;
+}
+
+const PARTS = [
+  { name: "Morning", until: 12 },
+  { name: "Afternoon", until: 17 },
+  { name: "Evening", until: 24 },
+] as const;
+
+/**
+ * One day's times, earliest first, by part of the day. "Soon" (within 24 hours) marks a time only where
+ * it tells times apart; a day that is soon throughout says so once.
+ */
+function shownDay(slots: { startsAt: Date }[], tz: string, now: Date) {
+  const soon = slots.map((s) => isWithinNext24Hours(s.startsAt, now));
+  const allSoon = soon.every(Boolean);
+  const times = slots.map((s, i) => ({
+    value: s.startsAt.toISOString(),
+    label: formatSlotTime(s.startsAt, tz),
+    soon: soon[i] && !allSoon,
+    part: PARTS.find(
+      (p) => Number(formatInTimeZone(s.startsAt, tz, "H")) < p.until
+    )!.name,
+  }));
+  return {
+    heading: `${formatSlotDate(slots[0].startsAt, tz)} (${timezoneAbbreviation(
+      slots[0].startsAt,
+      tz
+    )})`,
+    soon: allSoon,
+    slots: times,
+    parts: PARTS.map((p) => ({
+      name: p.name,
+      slots: times.filter((t) => t.part === p.name),
+    })).filter((p) => p.slots.length > 0),
+  };
+}
+
+export type TimePickerQuery = {
+  studio: Studio;
+  service: Service;
+  now: Date;
+  url: URL;
+  /** The time already chosen (its day is shown first). */
+  selected: string | null;
+  timeoutMs: number;
+  /** Read fresh (a patient just told "that time went"); otherwise the times page's short cache is used. */
+  fresh?: boolean;
+  /** A visit being moved: its own time does not hide the times around it, and is not offered itself. */
+  moving?: { appointmentId: number; startsAt: Date };
+};
+
+/** The week `?week=` asks for and the day `?day=` asks for; `timedOut` when availabilitiesTimeout passed. */
+export async function timePickerWeek(db: Db, q: TimePickerQuery) {
+  const week = parseWeek(q.url.searchParams.get("week"));
+  const firstDay = addDays(localToday(q.now, q.studio.tz), week * 7);
+  const from = localMidnight(firstDay, q.studio.tz);
+  const to = localMidnight(addDays(firstDay, 7), q.studio.tz);
+  const base = {
+    week,
+    maxWeek: MAX_WEEK,
+    range: `${formatSlotDate(from, q.studio.tz)} – ${formatSlotDate(
+      new Date(to.getTime() - 1),
+      q.studio.tz
+    )}`,
+  };
+  let slots;
+  try {
+    const options =
+      q.moving !== undefined
+        ? { ignoreAppointmentId: q.moving.appointmentId }
+        : { cacheBlocked: !q.fresh };
+    slots = await withTimeout(
+      findSlots(db, q.studio, q.service, { from, to, now: q.now }, options),
+      q.timeoutMs
+    );
+    const current = q.moving?.startsAt.getTime();
+    slots = slots.filter((s) => s.startsAt.getTime() !== current);
+  } catch (error) {
+    if (!(error instanceof LookupTimeout)) throw error;
+    return { ...base, timedOut: true, days: [], dayLinks: [] };
+  }
+  const groups = groupSlotsByLocalDay(slots, q.studio.tz);
+  const asked = q.url.searchParams.get("day");
+  const shown =
+    groups.find((g) => g.day === asked) ??
+    groups.find((g) =>
+      g.slots.some((s) => s.startsAt.toISOString() === q.selected)
+    ) ??
+    groups[0];
+  const dayLinks = groups.map((g) => ({
+    key: g.day,
+    label: formatLocalShortDate(g.slots[0].startsAt, q.studio.tz),
+    count: g.slots.length,
+    current: g === shown,
+  }));
+  return {
+    ...base,
+    timedOut: false,
+    days: shown ? [shownDay(shown.slots, q.studio.tz, q.now)] : [],
+    dayLinks,
+  };
+}

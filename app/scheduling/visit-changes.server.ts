@@ -1,0 +1,320 @@
+/**
+ * Cancelling and moving a booked visit (issue 10, decision 012). Each change is one transaction that
+ * re-reads the visit under a row lock and applies only to the version the patient saw (its SEQUENCE), so
+ * a double click, a second tab or another device never cancels or moves it twice. A move takes the same
+ * studio-day lock as booking and relies on the same exclusion constraints: the old time is freed and the
+ * new one taken together, or neither.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { appointmentReminders, appointments, patients } from "~/db/schema";
+import {
+  cardLabel,
+  changeTerms,
+  type CardOnFile,
+  type ChangeTerms,
+} from "~/rules/cancellation-policy";
+import { enqueueEmail } from "~/platform/email.server";
+import { getEnv } from "~/platform/env.server";
+import {
+  errorCode,
+  lockStudioDay,
+  RETRYABLE,
+  scheduleReminders,
+  violatedConstraint,
+  withRetries,
+} from "./book.server";
+import {
+  forgetCached,
+  getBookableStudio,
+  getService,
+  getStudioAnyState,
+} from "./catalogue.server";
+import { findSlots } from "./slots.server";
+import { visitEmail } from "./visit-email";
+
+type Appointment = typeof appointments.$inferSelect;
+
+/** The card that holds the visit, as booking recorded it (brand and last four only). */
+export function cardOnFile(
+  appointment: Pick<Appointment, "details">
+): CardOnFile | null {
+  const payment = appointment.details.payment as
+    | { brand?: unknown; last4?: unknown }
+    | undefined;
+  return typeof payment?.brand === "string" && typeof payment.last4 === "string"
+    ? { brand: payment.brand, last4: payment.last4 }
+    : null;
+}
+
+export function termsOf(
+  appointment: Pick<Appointment, "status" | "startsAt" | "details">,
+  now: Date
+): ChangeTerms {
+  return changeTerms(
+    {
+      status: appointment.status,
+      startsAt: appointment.startsAt,
+      card: cardOnFile(appointment),
+    },
+    now
+  );
+}
+
+export type ChangeRefused =
+  /** Someone (another tab, another device) changed or cancelled it since the page was shown. */
+  | "changed"
+  /** Past, begun or cancelled: nothing to do online. */
+  | "not_changeable"
+  /** The 24-hour window started since the page was shown: the terms must be shown again. */
+  | "terms_changed"
+  | "availability_conflict"
+  | "conflict"
+  /** The time asked for is the visit's own. */
+  | "same_time"
+  | "generic_error";
+
+type Seen = { appointmentId: number; sequence: number; now?: Date };
+
+class Refused extends Error {
+  constructor(readonly code: ChangeRefused) {
+    super(code);
+  }
+}
+
+/** The visit under a row lock, if it is still the version the patient saw. */
+async function lockSeen(tx: Db, seen: Seen) {
+  const [row] = await tx
+    .select({
+      appointment: appointments,
+      email: patients.email,
+      firstName: patients.firstName,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(eq(appointments.id, seen.appointmentId))
+    .for("update", { of: appointments });
+  if (!row || row.appointment.sequence !== seen.sequence)
+    throw new Refused("changed");
+  return row;
+}
+
+function refusal(error: unknown): { ok: false; code: ChangeRefused } | "retry" {
+  if (error instanceof Refused) return { ok: false, code: error.code };
+  if (RETRYABLE.has(errorCode(error) ?? "")) return "retry";
+  if (violatedConstraint(error) === "appointments_no_provider_overlap")
+    return { ok: false, code: "availability_conflict" };
+  if (violatedConstraint(error) === "appointments_no_patient_overlap")
+    return { ok: false, code: "conflict" };
+  console.error(
+    `[visit change] failed: ${
+      error instanceof Error ? error.name : "unknown"
+    } ${errorCode(error) ?? ""}`
+  );
+  return { ok: false, code: "generic_error" };
+}
+
+/** Reminders for a time the visit no longer has are kept as a record, never sent. */
+async function skipPendingReminders(
+  tx: Pick<Db, "update">,
+  appointmentId: number,
+  why: "cancelled" | "rescheduled"
+) {
+  await tx
+    .update(appointmentReminders)
+    .set({ skipped: why })
+    .where(
+      and(
+        eq(appointmentReminders.appointmentId, appointmentId),
+        isNull(appointmentReminders.sentAt),
+        isNull(appointmentReminders.skipped)
+      )
+    );
+}
+
+async function emailParts(tx: Db, appointment: Appointment) {
+  const studio = await getStudioAnyState(tx, appointment.studioSlug);
+  const service = await getService(tx, appointment.serviceType, {
+    fresh: true,
+  });
+  if (!studio || !service) throw new Refused("generic_error");
+  return { studio, service };
+}
+
+export type CancelOutcome =
+  | { ok: true; feeCents: number | null }
+  | { ok: false; code: ChangeRefused };
+
+/**
+ * Cancels a visit as the patient saw it, with the fee they were shown (`shownFeeCents`): if the 24-hour
+ * window began in between, nothing happens and the page shows the new terms.
+ */
+export function cancelVisit(
+  db: Db,
+  input: Seen & { shownFeeCents: number | null }
+): Promise<CancelOutcome> {
+  return withRetries(
+    "visit change",
+    async () => {
+      const now = input.now ?? new Date();
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const { appointment, email, firstName } = await lockSeen(
+            tx as Db,
+            input
+          );
+          const terms = termsOf(appointment, now);
+          if (!terms.canCancel) throw new Refused("not_changeable");
+          if (terms.feeCents !== input.shownFeeCents)
+            throw new Refused("terms_changed");
+          const [cancelled] = await tx
+            .update(appointments)
+            .set({
+              status: "CANCELLED",
+              cancelledAt: now,
+              lateCancelFeeCents: terms.feeCents,
+              sequence: appointment.sequence + 1,
+            })
+            .where(
+              and(
+                eq(appointments.id, appointment.id),
+                eq(appointments.sequence, appointment.sequence)
+              )
+            )
+            .returning();
+          await skipPendingReminders(tx, appointment.id, "cancelled");
+          const card = cardOnFile(appointment);
+          const mail = visitEmail(
+            {
+              to: email,
+              firstName,
+              appointment: cancelled,
+              ...(await emailParts(tx as Db, cancelled)),
+              now,
+              siteOrigin: getEnv().SITE_ORIGIN,
+            },
+            {
+              kind: "cancelled",
+              lateFeeCents: terms.feeCents,
+              cardLabel: card ? cardLabel(card) : null,
+            }
+          );
+          await enqueueEmail(tx, mail);
+          return { ok: true as const, feeCents: terms.feeCents };
+        });
+        forgetCached(db, "live:"); // this process's pages offer the freed time at once
+        return outcome;
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+    { ok: false, code: "generic_error" }
+  );
+}
+
+export type RescheduleOutcome =
+  | { ok: true; startsAt: Date }
+  | { ok: false; code: ChangeRefused };
+
+/** Moves a visit to a new free time at the same studio, for the same service, in one transaction. */
+export function rescheduleVisit(
+  db: Db,
+  input: Seen & { startsAt: Date }
+): Promise<RescheduleOutcome> {
+  return withRetries(
+    "visit change",
+    async () => {
+      const now = input.now ?? new Date();
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(appointments)
+            .where(eq(appointments.id, input.appointmentId));
+          if (!current) throw new Refused("changed");
+          const studio = await getBookableStudio(tx as Db, current.studioSlug, {
+            fresh: true,
+          });
+          const service = await getService(tx as Db, current.serviceType, {
+            fresh: true,
+          });
+          if (!studio || !service) throw new Refused("not_changeable");
+          // The day lock before the row lock, in the order booking takes them.
+          await lockStudioDay(tx, studio, input.startsAt);
+          const { appointment, email, firstName } = await lockSeen(
+            tx as Db,
+            input
+          );
+          if (!termsOf(appointment, now).canReschedule)
+            throw new Refused("not_changeable");
+          if (input.startsAt.getTime() === appointment.startsAt.getTime())
+            throw new Refused("same_time");
+          const endsAt = new Date(
+            input.startsAt.getTime() + service.durationMinutes * 60_000
+          );
+          const slot = (
+            await findSlots(
+              tx as Db,
+              studio,
+              service,
+              { from: input.startsAt, to: endsAt, now },
+              { fresh: true, ignoreAppointmentId: appointment.id }
+            )
+          ).find((s) => s.startsAt.getTime() === input.startsAt.getTime());
+          if (!slot) throw new Refused("availability_conflict");
+
+          let moved: Appointment | null = null;
+          for (const providerId of [...slot.providerIds].sort(
+            (a, b) => a - b
+          )) {
+            try {
+              // A savepoint per try: a refused update must not abort the whole transaction.
+              moved = await tx.transaction(async (sp) => {
+                const [row] = await sp
+                  .update(appointments)
+                  .set({
+                    providerId,
+                    startsAt: input.startsAt,
+                    endsAt,
+                    sequence: appointment.sequence + 1,
+                  })
+                  .where(eq(appointments.id, appointment.id))
+                  .returning();
+                return row;
+              });
+              break;
+            } catch (error) {
+              if (
+                violatedConstraint(error) !== "appointments_no_provider_overlap"
+              )
+                throw error;
+              // that provider was just taken by someone else: try the next free one
+            }
+          }
+          if (!moved) throw new Refused("availability_conflict");
+          await skipPendingReminders(tx, appointment.id, "rescheduled");
+          await scheduleReminders(tx, appointment.id, moved.startsAt, now);
+          const mail = visitEmail(
+            {
+              to: email,
+              firstName,
+              appointment: moved,
+              studio,
+              service,
+              now,
+              siteOrigin: getEnv().SITE_ORIGIN,
+            },
+            { kind: "rescheduled", previousStartsAt: appointment.startsAt }
+          );
+          await enqueueEmail(tx, mail);
+          return { ok: true as const, startsAt: moved.startsAt };
+        });
+        forgetCached(db, "live:");
+        return outcome;
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+    { ok: false, code: "generic_error" }
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * A patient account's own records (issue 10): the patient record its verified email made, and its visits.
+ * Shared by the patient area and booking (a logged-in booking is pre-filled from the record).
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { appointments, patients, services, studios } from "~/db/schema";
+import { studioTimezone } from "~/rules/timezones";
+
+export type PatientRecord = typeof patients.$inferSelect;
+
+/** The account's patient record: the newest one linked to it (an email change leaves the old one linked too). */
+export async function accountPatient(db: Pick<Db, "select">, personId: number): Promise<PatientRecord | null> {
+  const [row] = await db.select().from(patients).where(eq(patients.personId, personId)).orderBy(desc(patients.createdAt), desc(patients.id)).limit(1);
+  return row ?? null;
+}
+
+export type AccountVisit = {
+  id: number;
+  token: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+  serviceCode: string;
+  serviceName: string;
+  serviceCategory: string;
+  studioSlug: string;
+  studioName: string;
+  tz: string;
+  isVirtual: boolean;
+  needsInsurance: boolean;
+  details: Record<string, unknown>;
+};
+
+/** Every visit of every patient record linked to the account, latest first. */
+export async function accountVisits(db: Pick<Db, "select">, personId: number): Promise<AccountVisit[]> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      token: appointments.token,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+      serviceCode: services.code,
+      serviceName: services.name,
+      serviceCategory: services.category,
+      studioSlug: studios.slug,
+      studioName: studios.name,
+      studioTimezone: studios.timezone,
+      isVirtual: studios.isVirtual,
+      needsInsurance: appointments.needsInsurance,
+      details: appointments.details,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(services, eq(services.code, appointments.serviceType))
+    .innerJoin(studios, eq(studios.slug, appointments.studioSlug))
+    .where(eq(patients.personId, personId))
+    .orderBy(desc(appointments.startsAt));
+  return rows.map(({ studioTimezone: zone, ...row }) => ({ ...row, tz: studioTimezone(row.studioSlug, zone) }));
+}
+
+/** Upcoming = confirmed and not yet started; everything else is history (past, cancelled, completed). */
+export function splitVisits(visits: AccountVisit[], now: Date) {
+  const upcoming = visits.filter((v) => v.status === "CONFIRMED" && v.startsAt > now).reverse(); // soonest first
+  const past = visits.filter((v) => !upcoming.includes(v));
+  return { upcoming, past };
+}
+
+/** The visit with this token if it belongs to the account, else null (the caller answers 404 either way). */
+export async function visitOfAccount(db: Pick<Db, "select">, token: string, personId: number) {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [row] = await db
+    .select({ appointment: appointments })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(eq(appointments.token, token), eq(patients.personId, personId)));
+  return row?.appointment ?? null;
+}
