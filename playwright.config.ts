@@ -8,7 +8,8 @@ const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 /** e2e runs against the production build, in Debian's Chromium, once with JavaScript off and once on. */
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 60_000,
+  // A journey scans a dozen pages with axe; on a slow shared machine that alone can pass a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
