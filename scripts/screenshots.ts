@@ -1,5 +1,6 @@
 /**
- * Screenshots of each booking step at 360 px and 1280 px with JavaScript off, for judging the design:
+ * Screenshots at 360 px and 1280 px with JavaScript off, for judging the design: each booking step, managing
+ * the visit, the patient area and the public pages:
  *   npm run build && npm run screenshots            → docs/screenshots/*.png
  * Starts its own server on an empty database (SCREENSHOT_PORT, default 3399) and books one cleaning in Boston.
  */
@@ -96,6 +97,8 @@ async function main() {
     await shoot(page, "studios");
     await page.getByLabel(/^Fenway/).check();
     await next(page);
+    // A day a few days ahead, so the visit can still be moved online (more than 24 hours away).
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("navigation", { name: "Days with free times" }).getByRole("link").last().click()]);
     await shoot(page, "times");
     await page.locator('input[name="slot"]').first().check();
     await next(page);
@@ -130,6 +133,11 @@ async function main() {
     await next(page, "Book appointment");
     await shoot(page, "confirmed");
     const confirmed = page.url();
+    // Managing the visit from the guest's link: the new-time picker and the cancel confirmation.
+    await page.goto(`${confirmed.split("?")[0]}/reschedule`);
+    await shoot(page, "reschedule");
+    await page.goto(`${confirmed.split("?")[0]}/cancel`);
+    await shoot(page, "cancel");
     // The emergency branch's advice page (a notice, not an error).
     await page.goto(`${base}/booking/markets`);
     await page.getByLabel("New York City").check();
@@ -138,6 +146,20 @@ async function main() {
     await next(page);
     await shoot(page, "emergency");
     await returningPatient(page, confirmed);
+    // The patient area, logged in, with the two visits booked above.
+    await page.goto(`${base}/profile`);
+    await shoot(page, "profile");
+    await Promise.all([page.waitForLoadState("load"), page.locator("a[href^='/profile/appointments/']").first().click()]);
+    await shoot(page, "profile-visit");
+    for (const path of ["health", "breezy-braces"]) {
+      await page.goto(`${base}/profile/${path}`);
+      await shoot(page, `profile-${path}`);
+    }
+    // The public site.
+    for (const path of ["/", "/studios", "/about", "/invite-a-friend"]) {
+      await page.goto(`${base}${path}`);
+      await shoot(page, path === "/" ? "home" : path.slice(1));
+    }
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/`);
   } finally {
