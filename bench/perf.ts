@@ -302,6 +302,7 @@ try {
   const pages: Page[] = [
     { name: "/", base: project, path: "/" },
     { name: "/about", base: project, path: "/about" },
+    { name: "/studios", base: project, path: "/studios" },
     { name: "/booking/markets", base: project, path: "/booking/markets" },
     { name: "/booking/services (cookie)", base: project, path: "/booking/services", cookie: cookies.services },
     { name: "/booking/studios (cookie)", base: project, path: "/booking/studios", cookie: cookies.studios },
