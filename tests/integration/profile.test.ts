@@ -28,6 +28,11 @@ const layout = await import("~/routes/profile+/_layout");
 const profile = await import("~/routes/profile+/_index");
 const health = await import("~/routes/profile+/health");
 const braces = await import("~/routes/profile+/breezy-braces");
+const visitPages = [
+  await import("~/routes/profile+/appointments.$token"),
+  await import("~/routes/profile+/appointments.$token_.cancel"),
+  await import("~/routes/profile+/appointments.$token_.reschedule"),
+];
 
 const ORIGIN = "http://localhost:3000";
 const PASSWORD = "correct horse battery staple";
@@ -236,7 +241,7 @@ describeEachEngine("the patient area", ({ db }) => {
     expect(await db().db.select().from(authSessions).where(eq(authSessions.personId, person.id))).toHaveLength(1);
   });
 
-  it("visits: upcoming soonest first and past (cancelled too), in the studio's zone, each linking to its page; another account sees none of it", async () => {
+  it("visits: upcoming soonest first and past (cancelled too), in the studio's zone, each linking to its page; another account sees none of it, and its pages are a 404 to them", async () => {
     const a = await account();
     const b = await account();
     await call(profile.action as Fn, post(a.cookie, { intent: "details", firstName: "Ada", lastName: "Lim", phone: "6175550100", dateOfBirthMonth: "1", dateOfBirthDay: "1", dateOfBirthYear: "1990" }));
@@ -257,6 +262,13 @@ describeEachEngine("the patient area", ({ db }) => {
     expect(theirs.past).toEqual([]);
     const text = JSON.stringify(theirs) + JSON.stringify(await (await call(health.loader as Fn, get("/profile/health", b.cookie))).json()) + JSON.stringify(await (await call(braces.loader as Fn, get("/profile/breezy-braces", b.cookie))).json());
     for (const secret of [soon.token, "Ada", "Lim", "6175550100", a.email]) expect(text).not.toContain(secret);
+    // The visit's own pages: its owner sees them; another account gets the same 404 as an unknown token.
+    for (const route of visitPages) {
+      const open = (token: string, cookie: string) => callRoute(route.loader, get(`/profile/appointments/${token}`, cookie), { params: { token }, context: { clientIp: "203.0.113.7" } });
+      expect((await open(soon.token, a.cookie)).status).toBe(200);
+      expect((await open(soon.token, b.cookie)).status).toBe(404);
+      expect((await open(randomBytes(24).toString("base64url"), a.cookie)).status).toBe(404);
+    }
   });
 
   it("my mouth: nothing on file says so with the next visit's intake link; the account's newest answers are shown, the read audited; never another account's", async () => {
