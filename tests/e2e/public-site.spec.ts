@@ -113,6 +113,11 @@ test("the footer links the support email, the studios, the legal pages and the a
 });
 
 test("the pages' pictures: sized, described, loaded, and nothing shifts", async ({ page }, testInfo) => {
+  // Each picture arrives after the page's first layout, as on a slow phone: any box that waits for it would move.
+  await page.route(/\/content-images\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
   for (const path of ["/", "/about", "/breezy-braces", "/orthodontics", "/invisalign", "/leadership"]) {
     await page.goto(path);
     const picture = page.locator("main img.content-hero-image");
@@ -138,7 +143,9 @@ test("the pages' pictures: sized, described, loaded, and nothing shifts", async 
           requestAnimationFrame(() => setTimeout(() => resolve(sum), 100));
         }),
     );
-    expect(shifted, path).toBe(0);
+    // Below 0.001, what Lighthouse reports as a CLS of 0: a CI run once saw 0.0006 on /about, a sub-pixel move we
+    // could not reproduce; a picture without a reserved box shifts the page by well over 0.01.
+    expect(shifted, path).toBeLessThan(0.001);
   }
 });
 
