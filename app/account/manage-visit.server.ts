@@ -15,7 +15,6 @@ import { timePickerWeek } from "~/scheduling/time-picker.server";
 import {
   cancelVisit,
   rescheduleVisit,
-  termsOf,
   type ChangeRefused,
 } from "~/scheduling/visit-changes.server";
 import { visitFacts } from "~/scheduling/visit-view.server";
@@ -152,18 +151,20 @@ export async function reschedulePage(
   const page = await visitPage(request, token, access);
   const { appointment } = page;
   const db = await getDb();
-  const studio = await getBookableStudio(db, appointment.studioSlug);
-  const service = await getService(db, appointment.serviceType);
-  const movable =
-    termsOf(appointment, new Date()).canReschedule && studio && service;
-  const url = new URL(request.url);
+  // Only while it may still move online (the terms the page shows), at a studio that still takes bookings.
+  const studio = page.facts.terms.canReschedule
+    ? await getBookableStudio(db, appointment.studioSlug)
+    : null;
+  const service = studio
+    ? await getService(db, appointment.serviceType)
+    : null;
   const picker =
-    movable && studio && service
+    studio && service
       ? await timePickerWeek(db, {
           studio,
           service,
           now: new Date(),
-          url,
+          url: new URL(request.url),
           selected: null,
           timeoutMs: getEnv().AVAILABILITIES_TIMEOUT_MS,
           moving: {

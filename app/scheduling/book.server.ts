@@ -233,8 +233,11 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
   }
 }
 
+/** A visit token's shape (base64url); anything else is no visit's, answered without a query. */
+export const isVisitTokenShape = (token: string) => /^[A-Za-z0-9_-]{20,64}$/.test(token);
+
 export async function getAppointmentByToken(db: Db, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  if (!isVisitTokenShape(token)) return null;
   const [row] = await db.select().from(appointments).where(eq(appointments.token, token));
   return row ?? null;
 }

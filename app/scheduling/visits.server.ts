@@ -6,6 +6,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, patients, services, studios } from "~/db/schema";
 import { studioTimezone } from "~/rules/timezones";
+import { isVisitTokenShape } from "./book.server";
 
 export type PatientRecord = typeof patients.$inferSelect;
 
@@ -69,7 +70,7 @@ export function splitVisits(visits: AccountVisit[], now: Date) {
 
 /** The visit with this token if it belongs to the account, else null (the caller answers 404 either way). */
 export async function visitOfAccount(db: Pick<Db, "select">, token: string, personId: number) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  if (!isVisitTokenShape(token)) return null;
   const [row] = await db
     .select({ appointment: appointments })
     .from(appointments)

@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { visitPage } from "~/account/manage-visit.server";
+import { NO_REFERRER } from "~/auth/headers";
 import { intakeLinkOf } from "~/intake/store.server";
 import { readCookies } from "~/platform/cookies.server";
 import { accountOffer } from "~/booking/returning.server";
@@ -26,10 +27,7 @@ export const meta: MetaFunction = () => [
 ];
 
 // The token is the key to this page: not cached by shared caches, not leaked in a Referer.
-export const headers: HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-});
+export const headers: HeadersFunction = () => NO_REFERRER;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { appointment, facts, base } = await visitPage(
