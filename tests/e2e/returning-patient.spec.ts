@@ -39,7 +39,7 @@ async function startCleaning(page: Page) {
 
 const offer = (page: Page) => page.getByRole("region", { name: "Keep your visits in one place" });
 
-test("a guest books, signs up from the confirmed page, then books again logged in without the email step", async ({ page }, testInfo) => {
+test("a guest books, signs up from the confirmed page, then books again logged in without the email step", async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000);
   const requests = watchDataRequests(page);
   const email = uniqueEmail("returning");
@@ -55,6 +55,15 @@ test("a guest books, signs up from the confirmed page, then books again logged i
   await expect(offer(page)).toBeVisible();
   await expect(offer(page).getByLabel("Email address")).toHaveValue(email);
   await expect(page.locator(`a[href*="${encodeURIComponent(email)}"], a[href*="${email}"]`)).toHaveCount(0);
+  // Issue 23 B: the same link opened with an empty cookie jar (a forwarded email, another device) names nobody.
+  const stranger = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled: jsEnabled(testInfo) });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(`/booking/confirmed/${firstVisit}`);
+  await expect(strangerPage.getByRole("heading", { level: 1 })).toHaveText("Your appointment");
+  await expect(offer(strangerPage)).toHaveCount(0);
+  const html = await strangerPage.content();
+  for (const detail of [email, email.split("@")[0], "Alex", "Rivera", "555-0100", "5550100"]) expect(html, detail).not.toContain(detail);
+  await stranger.close();
 
   // 2. The offer starts the usual sign-up: the code from the real email, a name and password → logged in.
   await submit(page, "Create an account");

@@ -3,7 +3,8 @@
  * logged in, the email step is skipped, the details start from the account's record and the visit is booked
  * under the account's own email (whatever a forged post or cookie says) and is the account's; logged out
  * mid-booking, the email is asked again; the email step answers every address alike; the confirmed page
- * offers an account only to a guest whose visit is no account's.
+ * offers an account only to a guest whose visit is no account's, in the browser that booked it; opened by its
+ * link alone, the visit's pages name nobody (issue 23 B).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +35,9 @@ const insuranceStatusRoute = await import("~/routes/booking+/insurance-status");
 const paymentRoute = await import("~/routes/booking+/payment-info");
 const confirmationRoute = await import("~/routes/booking+/confirmation");
 const confirmedRoute = await import("~/routes/booking+/confirmed.$token");
+const cancelRoute = await import("~/routes/booking+/confirmed.$token_.cancel");
+const rescheduleRoute = await import("~/routes/booking+/confirmed.$token_.reschedule");
+const { bookedHereCookie } = await import("~/booking/returning.server");
 const logoutRoute = await import("~/routes/_auth+/logout");
 const signupRoute = await import("~/routes/_auth+/signup");
 
@@ -52,8 +56,8 @@ function call(fn: Fn, request: Request, params: Record<string, string> = {}): Pr
 /** Cookie header from any number of cookies ("name=value" or a whole Set-Cookie value). */
 const jar = (...cookies: (string | undefined)[]) => cookies.filter(Boolean).map((c) => c!.split(";")[0]).join("; ");
 const get = (fn: Fn, url: string, cookie: string, params?: Record<string, string>) => call(fn, new Request(ORIGIN + url, { headers: { Cookie: cookie } }), params);
-const post = (fn: Fn, url: string, fields: Record<string, string>, cookie: string) =>
-  call(fn, new Request(ORIGIN + url, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie } }));
+const post = (fn: Fn, url: string, fields: Record<string, string>, cookie: string, params?: Record<string, string>) =>
+  call(fn, new Request(ORIGIN + url, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie } }), params);
 /** The booking cookie a response set (the Set-Cookie headers may also carry others). */
 const bookingOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("booking="))!.split(";")[0];
 const cookieFor = async (state: BookingState) => (await bookingCookie().serialize(state)).split(";")[0];
@@ -243,17 +247,25 @@ describeEachEngine("booking as a returning patient", ({ db }) => {
     res = await post(confirmationRoute.action as Fn, "/booking/confirmation", {}, booking);
     const location = res.headers.get("Location")!;
     const token = location.split("/")[3].split("?")[0];
+    const bookedHere = res.headers.getSetCookie().find((c) => c.startsWith("bookedHere="))!;
+    expect(bookedHere).toMatch(new RegExp(`Path=/booking/confirmed/${token};.*HttpOnly`, "i"));
     type Offer = { accountOffer: { email: string; honeypot: { nameFieldName: string } } | null };
-    const offerFor = async (cookie = "") => ((await (await get(confirmedRoute.loader as Fn, location, cookie, { token })).json()) as Offer).accountOffer;
+    const offerFor = async (cookie: string) => ((await (await get(confirmedRoute.loader as Fn, location, cookie, { token })).json()) as Offer).accountOffer;
 
-    // a guest: offered, with the visit's email in the page (never in a link) and the honeypot
-    const offer = await offerFor();
+    // the browser that booked (a guest): offered, with the visit's email in the page (never in a link) and the honeypot
+    const offer = await offerFor(jar(bookedHere));
     expect(offer?.email).toBe(guestEmail);
     expect(offer?.honeypot.nameFieldName).toBe(honeypotProps().nameFieldName);
 
+    // anyone else holding the link is not: no cookie, a forged or expired one, or one from another visit's booking
+    expect(await offerFor("")).toBeNull();
+    expect(await offerFor(`bookedHere=${bookedHere.split(";")[0].split("=")[1].replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`)).toBeNull();
+    expect(await offerFor(jar(bookedHereCookie(token, Date.now() - 2 * 3600_000)))).toBeNull();
+    expect(await offerFor(jar(bookedHereCookie("another-visit-token-000000")))).toBeNull();
+
     // someone logged in (another account) is not offered one
     const other = await returningPatient();
-    expect(await offerFor(other.idToken)).toBeNull();
+    expect(await offerFor(jar(bookedHere, other.idToken))).toBeNull();
 
     // what the offer's form posts starts the sign-up (not taken for spam)
     const props = honeypotProps();
@@ -263,7 +275,38 @@ describeEachEngine("booking as a returning patient", ({ db }) => {
 
     // once the visit's email has an account (the visit is claimed), a guest viewer is not offered one
     await createAccount(new Request(ORIGIN), { email: guestEmail, name: "Guest", password: "correct horse battery staple" });
-    expect(await offerFor()).toBeNull();
+    expect(await offerFor(jar(bookedHere))).toBeNull();
+  });
+
+  it("opened by its link alone (an empty cookie jar), the visit's pages and their 400s name nobody: no email, name or phone", async () => {
+    const guestEmail = unique("link-only");
+    let booking = await cookieFor(throughStudio(studio));
+    const slot = await firstSlot(booking);
+    let res = await post(timesRoute.action as Fn, "/booking/times", { slot }, booking);
+    res = await post(emailRoute.action as Fn, "/booking/email", { email: guestEmail }, bookingOf(res));
+    res = await post(contactRoute.action as Fn, "/booking/contact-info", CONTACT, bookingOf(res));
+    booking = await throughInsuranceAndCard(bookingOf(res));
+    res = await post(confirmationRoute.action as Fn, "/booking/confirmation", {}, booking);
+    const location = res.headers.get("Location")!;
+    const token = location.split("/")[3].split("?")[0];
+    const base = `/booking/confirmed/${token}`;
+    const personal = [guestEmail, guestEmail.split("@")[0], CONTACT.firstName, CONTACT.lastName, "555-0142", "5550142"];
+    const pages = [
+      await get(confirmedRoute.loader as Fn, location, "", { token }),
+      await get(confirmedRoute.loader as Fn, base, "", { token }),
+      await get(cancelRoute.loader as Fn, `${base}/cancel`, "", { token }),
+      await get(rescheduleRoute.loader as Fn, `${base}/reschedule`, "", { token }),
+      await post(cancelRoute.action as Fn, `${base}/cancel`, { sequence: "x", shownFee: "?" }, "", { token }),
+      await post(rescheduleRoute.action as Fn, `${base}/reschedule`, { sequence: "x", slot: "garbage" }, "", { token }),
+    ];
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200, 400, 400]);
+    for (const page of pages) {
+      const text = await page.text();
+      for (const detail of personal) expect(text, `${page.url} shows ${detail}`).not.toContain(detail);
+    }
+    // the browser that booked sees the offer with its email (the same test, guard in place)
+    const mine = await (await get(confirmedRoute.loader as Fn, location, jar(res.headers.getSetCookie().find((c) => c.startsWith("bookedHere="))), { token })).text();
+    expect(mine).toContain(guestEmail);
   });
 
   it("a visit booked by a logged-in account is never offered an account", async () => {

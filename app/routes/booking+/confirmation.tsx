@@ -13,6 +13,7 @@ import { formatCalendarDate } from "~/rules/zoned-time";
 import { getStudioAnyState } from "~/scheduling/catalogue.server";
 import { pathFor, stepsFor } from "~/booking/funnel";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
+import { bookedHereCookie } from "~/booking/returning.server";
 import type { BookingState } from "~/booking/state";
 import { bookingCookie, bookingEmail, openStep, saveAndRedirect } from "~/booking/step.server";
 import { readForm } from "~/platform/form-data.server";
@@ -128,11 +129,10 @@ export async function action({ request }: ActionFunctionArgs) {
       ? await findTokenOfAttempt(db, attemptId, email)
       : null;
   if (booked) {
-    // The booking is made: the funnel's cookie (personal data) goes, the token page takes over.
-    return redirect(`/booking/confirmed/${booked}?booked=1`, {
-      status: 303,
-      headers: { "Set-Cookie": bookingCookie().clear() },
-    });
+    // The booking is made: the funnel's cookie (personal data) goes, the token page takes over; only this
+    // browser is told it booked the visit (the page's personal parts are for it alone, issue 23 B).
+    const headers = new Headers([["Set-Cookie", bookingCookie().clear()], ["Set-Cookie", bookedHereCookie(booked)]]);
+    return redirect(`/booking/confirmed/${booked}?booked=1`, { status: 303, headers });
   }
   if (outcome.ok) throw new Error("unreachable: a booked outcome redirects above");
   if (outcome.code === "availability_conflict") {
