@@ -27,6 +27,8 @@ import {
 } from "./app/platform/http-guards.server";
 import { loggablePath, redactForLog } from "./app/platform/redact";
 import { securityHeaders } from "./app/platform/security-headers.server";
+import { health } from "./app/server/health.server";
+import { exitGracefully } from "./app/server/shutdown.server";
 
 async function main() {
   let env;
@@ -71,6 +73,7 @@ async function main() {
   const reminders = startReminderWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
 
   const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
+  const probes = health(database);
   const app = express();
   app.disable("x-powered-by");
   // Only the configured proxy hops may name the client (X-Forwarded-For): anyone can send that header.
@@ -89,6 +92,7 @@ async function main() {
     });
     next();
   });
+  app.use(probes.closeConnectionsWhileDraining);
   app.use(compression());
 
   const refuse = (res: express.Response, status: number, title: string, message: string) => {
@@ -160,10 +164,7 @@ async function main() {
     );
   });
 
-  app.get("/healthz", async (_req, res) => {
-    const ok = await database.ping();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
-  });
+  app.use(probes.routes);
 
   // Remix fingerprints everything under /build: cache it for a year.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
@@ -188,27 +189,15 @@ async function main() {
     console.info(`[http] listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.info(`[http] ${signal}: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      console.error("[http] shutdown took too long; exiting");
-      process.exit(1);
-    }, 9_000);
-    force.unref();
-    server.close(async () => {
+  exitGracefully(server, {
+    drainMs: env.SHUTDOWN_DRAIN_MS,
+    drain: probes.drain,
+    cleanup: async () => {
       outbox.stop();
       reminders.stop();
       await database.close();
-      console.info("[http] stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+    },
+  });
 }
 
 /**

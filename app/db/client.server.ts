@@ -171,6 +171,29 @@ async function ping(db: Db) {
   }
 }
 
+/** The newest migration this build ships (the journal's last entry), read once. */
+let shipped: number | undefined;
+function newestMigration(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+  shipped ??= Math.max(...journal.entries.map((entry) => entry.when));
+  return shipped;
+}
+
+/**
+ * Whether the database holds every migration this build ships (for /readyz): Drizzle records each applied
+ * migration's journal time in created_at. A newer container may have applied more; that still counts.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  try {
+    const result = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { newest: string | null }[];
+    };
+    return Number(result.rows[0]?.newest ?? 0) >= newestMigration();
+  } catch {
+    return false; // no migrations table yet, or no answer
+  }
+}
+
 /** Several containers may start at once: one migrates while the others wait on an advisory lock. */
 async function migratePostgres(pool: import("pg").Pool) {
   const { drizzle } = await import("drizzle-orm/node-postgres");

@@ -66,6 +66,11 @@ const envSchema = z
     DEV_ROUTES: flag,
     /** Proxy hops in front of the app whose X-Forwarded-For is believed (0: none; the socket's address is the client). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * After SIGTERM, how long the server goes on serving (with /readyz at 503) before it stops accepting
+     * connections: a load balancer's health-check interval × its unhealthy threshold. The whole stop stays under 10 s.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).default(2000),
     /** Optional breached-password check: a k-anonymity range API (e.g. https://api.pwnedpasswords.com/range). Off when empty. */
     BREACHED_PASSWORDS_URL: z
       .url()
