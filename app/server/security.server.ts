@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import { CONTENTFUL_IMAGES_ORIGIN, contentfulSettings } from "~/content/source.server";
 import { getPublicEnv, type Env } from "~/platform/env.server";
 import { observabilityCsp } from "~/platform/observability";
-import { securityHeaders } from "~/platform/security-headers.server";
+import { referrerPolicyFor, securityHeaders } from "~/platform/security-headers.server";
 
 /**
  * Every response's security headers, with a fresh CSP nonce per request (res.locals.nonce, for Remix's inline
@@ -18,7 +18,9 @@ export function securityHeadersFor(env: Env): RequestHandler {
     res.locals.nonce = randomBytes(16).toString("base64");
     // Read before a post's body is replayed (request-guards), which keeps no socket.
     res.locals.clientIp = req.ip ?? "unknown";
-    res.set(securityHeaders({ nonce: res.locals.nonce, production, extraConnect: csp.connect, extraScript: csp.script, extraFrame: csp.frame, extraStyle: csp.style, extraImg: contentImages }));
+    const query = req.originalUrl.indexOf("?");
+    const referrerPolicy = referrerPolicyFor(req.path, query === -1 ? "" : req.originalUrl.slice(query + 1));
+    res.set(securityHeaders({ nonce: res.locals.nonce, production, referrerPolicy, extraConnect: csp.connect, extraScript: csp.script, extraFrame: csp.frame, extraStyle: csp.style, extraImg: contentImages }));
     next();
   };
 }
