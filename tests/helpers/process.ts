@@ -74,7 +74,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerCh
         return undefined;
       }
     },
-    60_000,
+    // Generous: a first start (PGlite, migrations, seed) on a loaded CI machine has taken over a minute.
+    120_000,
     "the server's /healthz",
   );
   return { ...child, port, url };

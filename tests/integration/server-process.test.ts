@@ -199,7 +199,7 @@ describe("readiness (/readyz) for a load balancer", () => {
     expect(answered.status).toBeGreaterThanOrEqual(200);
     expect(answered.status).toBeLessThan(500);
     expect(await stop(child, "SIGTERM", 10_000)).toBe(0);
-  });
+  }, 240_000);
 });
 
 describe("a development server", () => {
