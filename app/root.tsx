@@ -16,6 +16,7 @@ import { getPatient } from "~/auth/sessions.server";
 import { referralPopupFor } from "~/content/popup.server";
 import { buildPageState } from "~/platform/page-state.server";
 import { canonicalUrl } from "~/rules/canonical";
+import { goneLinkOf } from "~/platform/gone-link";
 import { isWebView, viewportContent } from "~/rules/web-view";
 import { CookieBanner, shouldShowCookieBanner } from "~/ui/cookie-banner";
 import { ClientEnhancements } from "~/ui/client-enhancements";
@@ -31,7 +32,13 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: `Book a dental visit — ${BRAND_NAME}` }];
+/** The error boundary's title comes from here too: a page has one <title>, and an error page says what went wrong. */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [{ title: `Book a dental visit — ${BRAND_NAME}` }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? (goneLinkOf(error.data)?.heading ?? "Page not found") : "Something went wrong";
+  return [{ title: `${heading} — ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const patient = await getPatient(request);
@@ -41,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...state, popup: referral?.popup ?? null }, { headers });
 }
 
-function Document({ children, title }: { children: ReactNode; title?: string }) {
+function Document({ children, isError = false }: { children: ReactNode; isError?: boolean }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const nonce = useNonce();
@@ -53,9 +60,9 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content={viewportContent(webView)} />
-        {title ? <title>{title}</title> : null}
         <Meta />
-        {data ? <link rel="canonical" href={canonicalUrl(data.siteOrigin, pathname)} /> : null}
+        {/* An error page is no page of the site: no canonical address for a missing one. */}
+        {data && !isError ? <link rel="canonical" href={canonicalUrl(data.siteOrigin, pathname)} /> : null}
         <SiteStyles />
         <Links />
       </head>
@@ -99,8 +106,24 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const gone = notFound ? goneLinkOf(error.data) : null;
+  if (gone) {
+    return (
+      <Document isError>
+        <div className="page narrow">
+          <h1>{gone.heading}</h1>
+          <p className="lead">{gone.message}</p>
+          <p>
+            <a href={gone.next.href} className="button">
+              {gone.next.label}
+            </a>
+          </p>
+        </div>
+      </Document>
+    );
+  }
   return (
-    <Document title={notFound ? "Page not found" : "Something went wrong"}>
+    <Document isError>
       <div className="page narrow">
         {notFound ? (
           <>

@@ -19,6 +19,7 @@ import {
 } from "~/scheduling/visit-changes.server";
 import { visitFacts } from "~/scheduling/visit-view.server";
 import { visitOfAccount } from "~/scheduling/visits.server";
+import { goneLink } from "~/platform/gone-link";
 
 export type VisitAccess = "guest" | "account";
 
@@ -28,7 +29,12 @@ export const manageBase = (access: VisitAccess, token: string) =>
     ? `/profile/appointments/${token}`
     : `/booking/confirmed/${token}`;
 
-const notFound = () => new Response("Not found", { status: 404 });
+const notFound = () =>
+  goneLink({
+    heading: "We can’t find that visit",
+    message: "Check the link in your newest email about the visit. Visits booked with an account are also in your profile.",
+    next: { href: "/profile", label: "See your visits" },
+  });
 
 /** The visit the request may manage, or a thrown 404 (a logged-out patient area visitor goes to log in). */
 export async function managedVisit(

@@ -24,7 +24,9 @@ function compose(common: Common, subject: string, blocks: Block[]): OutgoingEmai
     BRAND,
   ].join("\n");
   const html = [
-    `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2a24;line-height:1.5">`,
+    // A whole document, as the HTML standard wants and the Nu Html Checker checks: a head with the subject as title.
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="font-family:system-ui,sans-serif;color:#1f2a24;line-height:1.5">`,
     `<p>Hello,</p>`,
     ...blocks.map((b) =>
       "text" in b

@@ -13,6 +13,7 @@ import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
+import { goneLink } from "~/platform/gone-link";
 
 export type IntakeVisit = {
   appointment: typeof appointments.$inferSelect;
@@ -30,7 +31,11 @@ export type IntakeVisit = {
 
 /** The same answer for an unknown, short, long, malformed or cancelled-visit token (the site's 404 page). */
 export function notFound(): Response {
-  return new Response("Not found", { status: 404 });
+  return goneLink({
+    heading: "This intake link doesn’t work",
+    message: "Use the link in your newest confirmation email. A cancelled visit has no forms to fill in; your studio can help by phone.",
+    next: { href: "/studios", label: "Find your studio’s phone number" },
+  });
 }
 
 const visits = new WeakMap<Request, Promise<IntakeVisit>>();

@@ -41,7 +41,12 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
-        icalEvent: mail.ics ? { method: icsMethod(mail.ics), filename: "appointment.ics", content: mail.ics } : undefined,
+        // One calendar part: a text/calendar alternative beside the text and HTML (RFC 6047), which Gmail, Outlook
+        // and Apple Mail show as the event. Not nodemailer's `icalEvent`, which also attaches the same event as
+        // application/ics, so some clients listed the visit twice (issue 25, decision 017).
+        alternatives: mail.ics
+          ? [{ contentType: `text/calendar; charset=utf-8; method=${icsMethod(mail.ics)}`, content: mail.ics, contentTransferEncoding: "base64" }]
+          : undefined,
       });
       await db.update(emailOutbox).set({ status: "SENT", sentAt: new Date() }).where(eq(emailOutbox.id, mail.id));
       sent++;

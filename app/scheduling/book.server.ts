@@ -216,7 +216,7 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
       if (!inserted) throw new Outcome("availability_conflict");
 
       await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
-      await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now, siteOrigin }));
+      await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now, siteOrigin, mailFrom: getEnv().MAIL_FROM }));
       return inserted;
     });
     forgetCached(db, "live:"); // pages of this process show the slot as taken at once

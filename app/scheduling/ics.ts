@@ -17,7 +17,8 @@ export type IcsInput = {
   /** GEO (RFC 5545 §3.8.1.6), when the place is known. */
   geo?: { lat: number; lon: number };
   description: string;
-  organizerEmail?: string;
+  /** RFC 5546 requires ORGANIZER with every METHOD: the studio, at the address our emails come from. */
+  organizer: { name: string; email: string };
   /** RFC 5546 wants an attendee on REQUEST/CANCEL; optional so a PUBLISH file stays minimal. */
   attendeeEmail?: string;
   now: Date;
@@ -86,6 +87,9 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
+/** A parameter value (RFC 5545 §3.2): quoted, since a name may hold ":" ";" ","; DQUOTE itself cannot appear. */
+const paramValue = (value: string) => `"${value.replace(/["\r\n]/g, "")}"`;
+
 const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
 export function buildIcs(input: IcsInput): string {
@@ -117,7 +121,7 @@ export function buildIcs(input: IcsInput): string {
     ...(input.geo ? [`GEO:${input.geo.lat.toFixed(6)};${input.geo.lon.toFixed(6)}`] : []),
     `DESCRIPTION:${escapeText(input.description)}`,
     `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
-    ...(input.organizerEmail ? [`ORGANIZER:mailto:${input.organizerEmail}`] : []),
+    `ORGANIZER;CN=${paramValue(input.organizer.name)}:mailto:${input.organizer.email}`,
     ...(input.attendeeEmail ? [`ATTENDEE;ROLE=REQ-PARTICIPANT:mailto:${input.attendeeEmail}`] : []),
     "END:VEVENT",
     "END:VCALENDAR",

@@ -18,6 +18,7 @@ import { enqueueEmail } from "~/platform/email.server";
 import { redactForLog } from "~/platform/redact";
 import { getService, getStudioAnyState } from "./catalogue.server";
 import { visitEmail } from "./visit-email";
+import { getEnv } from "~/platform/env.server";
 
 /** Queues the reminders due at `now` (at most `limit` per run). Returns how many were queued. */
 export async function sendDueReminders(
@@ -92,6 +93,7 @@ export async function sendDueReminders(
               service,
               now,
               siteOrigin,
+              mailFrom: getEnv().MAIL_FROM,
             },
             { kind: "reminder", reminder: reminder.kind, intakeOpen }
           )

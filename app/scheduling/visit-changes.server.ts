@@ -192,6 +192,7 @@ export function cancelVisit(
               ...(await emailParts(tx as Db, cancelled)),
               now,
               siteOrigin: getEnv().SITE_ORIGIN,
+              mailFrom: getEnv().MAIL_FROM,
             },
             {
               kind: "cancelled",
@@ -303,6 +304,7 @@ export function rescheduleVisit(
               service,
               now,
               siteOrigin: getEnv().SITE_ORIGIN,
+              mailFrom: getEnv().MAIL_FROM,
             },
             { kind: "rescheduled", previousStartsAt: appointment.startsAt }
           );

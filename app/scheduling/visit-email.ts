@@ -43,7 +43,12 @@ type Input = {
   now: Date;
   /** Where the site is (SITE_ORIGIN, read by the caller): links in an email must be absolute. */
   siteOrigin: string;
+  /** MAIL_FROM, read by the caller: the calendar event's ORGANIZER is the studio at the address emails come from. */
+  mailFrom: string;
 };
+
+/** "Studio Dental <appointments@example.com>" → "appointments@example.com". */
+const addressOf = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 
 /**
  * What an email about a visit says (issue 10): booked, moved, cancelled, or a reminder. Every kind but a
@@ -68,6 +73,8 @@ export function studioLocation(
 export function appointmentIcs(
   input: Omit<Input, "to" | "firstName" | "siteOrigin"> & {
     cancelled?: boolean;
+    /** The patient, named as ATTENDEE on a cancel (RFC 5546 §3.2.5 requires one there). */
+    to?: string;
   }
 ) {
   const { appointment, studio, service, now } = input;
@@ -90,6 +97,8 @@ export function appointmentIcs(
     description: input.cancelled
       ? "This visit was cancelled."
       : `Please arrive 10 minutes early. To cancel or reschedule, use your appointment page or contact your studio at least 24 hours ahead.${phone}`,
+    organizer: { name: `${BRAND} ${studio.name}`, email: addressOf(input.mailFrom) },
+    attendeeEmail: input.cancelled ? input.to : undefined,
     now,
   });
 }

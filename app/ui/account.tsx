@@ -1,5 +1,4 @@
 import { Form, Link } from "@remix-run/react";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 
 /**
  * Account pieces (issue 9): the honeypot of the public forms, the header's account menu.
@@ -7,12 +6,24 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 
 export type HoneypotProps = { nameFieldName: string; validFromFieldName: string | null; encryptedValidFrom: string };
 
-/** The honeypot's hidden fields (remix-utils): people never see or fill them, form-filling bots do. */
-export function Honeypot({ props }: { props: HoneypotProps }) {
+/**
+ * The honeypot's hidden fields, checked by remix-utils' server half: people never see or fill them, form-filling
+ * bots do. Its own markup rather than remix-utils' `HoneypotInputs`, whose `autocomplete="nope"` is no autofill
+ * token (the Nu Html Checker's error); `off` is the valid way to keep browsers from filling it.
+ */
+export function Honeypot({ props: { nameFieldName, validFromFieldName, encryptedValidFrom } }: { props: HoneypotProps }) {
+  const label = "Leave this field empty";
   return (
-    <HoneypotProvider {...props}>
-      <HoneypotInputs label="Leave this field empty" />
-    </HoneypotProvider>
+    <div id={`${nameFieldName}_wrap`} hidden aria-hidden="true">
+      <label htmlFor={nameFieldName}>{label}</label>
+      <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
+      {validFromFieldName && encryptedValidFrom ? (
+        <>
+          <label htmlFor={validFromFieldName}>{label}</label>
+          <input id={validFromFieldName} name={validFromFieldName} type="text" value={encryptedValidFrom} readOnly autoComplete="off" tabIndex={-1} />
+        </>
+      ) : null}
+    </div>
   );
 }
 

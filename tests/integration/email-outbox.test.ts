@@ -68,6 +68,7 @@ describeEachEngine("email outbox over SMTP", ({ db }) => {
       service: { name: "Checkup & cleaning" },
       now: new Date("2027-03-01T12:00:00Z"),
       siteOrigin: "https://book.example.com",
+      mailFrom: "Studio Dental <appointments@example.com>",
     });
     await enqueueEmail(db().db, mail);
     expect(await deliverPending(db().db, url, "Studio Dental <appointments@example.com>")).toBe(1);

@@ -208,7 +208,9 @@ describeEachEngine("intake", ({ db }) => {
         answers.add(`${res.status} ${await res.text()}`);
       }
     }
-    expect([...answers]).toEqual(["404 Not found"]);
+    // One answer for all: the 404 that says what to do next, whatever was wrong with the token.
+    expect([...answers]).toHaveLength(1);
+    expect([...answers][0]).toMatch(/^404 .*intake link doesn/);
   });
 
   it("garbage to every intake form answers 400 with the form, never a 500", async () => {

@@ -16,6 +16,7 @@ const base = {
   service: { name: "Checkup & cleaning" },
   now: new Date("2027-03-01T12:00:00Z"),
   siteOrigin: "https://book.example.com",
+  mailFrom: "Studio Dental <appointments@example.com>",
 };
 
 describe("confirmation email", () => {

@@ -10,6 +10,7 @@ const base = {
   location: "Fenway, 1 Main St, Boston; MA",
   description: "Bring your insurance card.\nSee you soon!",
   now: new Date("2027-03-01T12:34:56.789Z"),
+  organizer: { name: "Studio Dental Fenway", email: "appointments@example.com" },
 };
 const unfold = (ics: string) => ics.replace(/\r\n /g, "");
 
@@ -72,12 +73,12 @@ describe("buildIcs", () => {
   });
 
   it("a cancellation keeps the UID, raises SEQUENCE and is CANCELLED", () => {
-    const ics = buildIcs({ ...base, method: "CANCEL", sequence: 1, organizerEmail: "care@dental.example", attendeeEmail: "ana@example.com" });
+    const ics = buildIcs({ ...base, method: "CANCEL", sequence: 1, organizer: { name: "Studio Dental Fenway", email: "care@dental.example" }, attendeeEmail: "ana@example.com" });
     expect(ics).toContain("METHOD:CANCEL\r\n");
     expect(ics).toContain("UID:appt-123@dental.example\r\n");
     expect(ics).toContain("SEQUENCE:1\r\n");
     expect(ics).toContain("STATUS:CANCELLED\r\n");
-    expect(ics).toContain("ORGANIZER:mailto:care@dental.example\r\n");
+    expect(ics).toContain('ORGANIZER;CN="Studio Dental Fenway":mailto:care@dental.example\r\n');
     expect(ics).toContain("ATTENDEE;ROLE=REQ-PARTICIPANT:mailto:ana@example.com\r\n");
   });
 });

@@ -6,6 +6,7 @@ import { findLink } from "~/auth/codes.server";
 import { clientIp, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
 import { authHeaders, NO_REFERRER } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
+import { goneLink } from "~/platform/gone-link";
 import { ErrorSummary, FormStateProvider, SubmitButton } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your new email address — Studio Dental" }, { name: "robots", content: "noindex" }];
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token");
   const link = token ? await findLink(await getDb(), { purpose: "change_email", token }) : null;
   // The link only shows the question: opening it (a mail scanner does) changes nothing; the POST does.
-  if (!link || !token) return json({ state: "invalid" as const, token: null, email: null }, { headers: NO_REFERRER });
+  if (!link || !token) throw goneLink({ heading: "This link no longer works", message: LINK_FAILED, next: { href: "/profile", label: "Go to your profile" } });
   return json({ state: "confirm" as const, token, email: link.email }, { headers: NO_REFERRER });
 }
 
@@ -50,14 +51,6 @@ export default function ConfirmEmailChange() {
         <p>
           <Link to="/">Go to the home page</Link>
         </p>
-      </div>
-    );
-  }
-  if (state === "invalid" && !result) {
-    return (
-      <div className="page narrow">
-        <h1>This link no longer works</h1>
-        <p className="lead">{LINK_FAILED}</p>
       </div>
     );
   }

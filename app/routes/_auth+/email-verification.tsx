@@ -6,6 +6,9 @@ import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { codeSchema, tokenSchema } from "~/auth/schemas.server";
 import { clientIp, RateLimited, readAuthForm, rejected, textValues, tooMany } from "~/auth/forms.server";
 import { authHeaders, NO_REFERRER } from "~/auth/headers";
+import { findLink } from "~/auth/codes.server";
+import { getDb } from "~/db/client.server";
+import { goneLink } from "~/platform/gone-link";
 import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Check your email — Studio Dental" }, { name: "robots", content: "noindex" }];
@@ -23,7 +26,12 @@ const LINK_FAILED = "This link has expired or was already used. Enter the code f
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   // The link only fills in the form: mail scanners that open links cannot use it up (the POST does).
-  if (token) return json({ token, email: null }, { headers: NO_REFERRER });
+  if (token) {
+    if (!(await findLink(await getDb(), { purpose: "signup", token }))) {
+      throw goneLink({ heading: "This link no longer works", message: LINK_FAILED, next: { href: "/signup", label: "Start again" } });
+    }
+    return json({ token, email: null }, { headers: NO_REFERRER });
+  }
   const email = await readFlowEmail(request, "verificationEmail");
   if (!email) throw redirect("/signup");
   return json({ token: null, email }, { headers: NO_REFERRER });

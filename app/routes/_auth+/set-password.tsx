@@ -8,6 +8,7 @@ import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } f
 import { authHeaders, NO_REFERRER } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
+import { goneLink } from "~/platform/gone-link";
 import { PasswordField, StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password — Studio Dental" }, { name: "robots", content: "noindex" }];
@@ -23,7 +24,14 @@ async function liveLink(token: string | null) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const link = await liveLink(token);
-  return json({ token: link ? token : null, min: PASSWORD_MIN }, { headers: NO_REFERRER });
+  if (!link || !token) {
+    throw goneLink({
+      heading: "This link no longer works",
+      message: "Links to set a password work once, for 10 minutes. Ask for a new one and use the newest email.",
+      next: { href: "/forgot-password", label: "Email me a new link" },
+    });
+  }
+  return json({ token, min: PASSWORD_MIN }, { headers: NO_REFERRER });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,19 +56,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SetPassword() {
   const { token, min } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (!token) {
-    return (
-      <div className="page narrow">
-        <h1>This link no longer works</h1>
-        <p className="lead">Links to set a password work once, for 10 minutes. Ask for a new one and use the newest email.</p>
-        <p>
-          <Link to="/forgot-password" className="button">
-            Email me a new link
-          </Link>
-        </p>
-      </div>
-    );
-  }
   return (
     <StepPage title="Set a new password" back={null} result={result} submitLabel="Save my new password" intro={<p className="lead">Choose a new password for your account. Every other device will be logged out.</p>}>
       <input type="hidden" name="token" value={token} />

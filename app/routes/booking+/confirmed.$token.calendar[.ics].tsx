@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { appointmentIcs } from "~/scheduling/visit-email";
+import { getEnv } from "~/platform/env.server";
 
 /** /booking/confirmed/<token>/calendar.ics: the visit as an iCalendar file in the studio's timezone. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -31,11 +32,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
     studio,
     service,
     now: appointment.createdAt,
+    mailFrom: getEnv().MAIL_FROM,
   });
   return new Response(ics, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'attachment; filename="appointment.ics"',
+      // No Referrer-Policy of its own: a calendar file loads nothing and links nowhere, so the site's one
+      // header is enough (a second one here made the response carry the header twice, issue 25).
       "Cache-Control": "private, no-store",
     },
   });

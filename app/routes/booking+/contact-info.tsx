@@ -88,7 +88,7 @@ export default function ContactInfo() {
         name="phone"
         label="Mobile number"
         type="tel"
-        autoComplete="tel-national"
+        autoComplete="tel"
         inputMode="tel"
         hint="10 digits, for reminders and if we need to reach you."
       />

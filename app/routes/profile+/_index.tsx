@@ -80,7 +80,7 @@ export default function Profile() {
           <TextField name="firstName" label="First name" autoComplete="given-name" />
           <TextField name="lastName" label="Last name" autoComplete="family-name" />
         </div>
-        <TextField name="phone" label="Mobile number" type="tel" autoComplete="tel-national" inputMode="tel" hint="10 digits, for reminders and if we need to reach you." />
+        <TextField name="phone" label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" hint="10 digits, for reminders and if we need to reach you." />
         <DateField name="dateOfBirth" legend="Date of birth" hint="For example, 5 27 1990." autoCompletePrefix="bday" />
       </ProfileForm>
 

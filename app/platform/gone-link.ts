@@ -1,0 +1,19 @@
+/**
+ * An unknown, expired or used link with a token in it (set a password, confirm an email, a visit, intake):
+ * a 404 whose page says what to do next. Thrown from a loader; the root's error page shows it (one place,
+ * one <title>, no canonical link).
+ */
+export type GoneLink = { heading: string; message: string; next: { href: string; label: string } };
+
+export function goneLink(link: GoneLink): Response {
+  return new Response(JSON.stringify({ goneLink: link }), {
+    status: 404,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
+
+/** The link's words when a thrown 404 is one of these (Remix parses a JSON body into `error.data`). */
+export function goneLinkOf(data: unknown): GoneLink | null {
+  const link = (data as { goneLink?: GoneLink } | null)?.goneLink;
+  return link && typeof link.heading === "string" ? link : null;
+}
