@@ -103,7 +103,11 @@ export const providerTimeOff = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     reason: text("reason").notNull().default(""),
   },
-  (t) => [check("provider_time_off_range", sql`${t.startsAt} < ${t.endsAt}`)],
+  (t) => [
+    check("provider_time_off_range", sql`${t.startsAt} < ${t.endsAt}`),
+    // Availability reads a provider's time off that has not ended yet: bounded by provider and end (decision 018).
+    index("provider_time_off_provider_end_idx").on(t.providerId, t.endsAt),
+  ],
 );
 
 export type Preference = { name: string; value?: string };
@@ -126,7 +130,9 @@ export const persons = pgTable("persons", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const patients = pgTable("patients", {
+export const patients = pgTable(
+  "patients",
+  {
   id: serial("id").primaryKey(),
   /** Stored lower-cased: one patient per email address. */
   email: text("email").notNull().unique(),
@@ -141,7 +147,10 @@ export const patients = pgTable("patients", {
   /** The account that verified this email address: its visits are the account's (issue 9). */
   personId: integer("person_id").references(() => persons.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+  },
+  // An account's records (/profile, the visits of an account): by person, never a scan of every patient.
+  (t) => [index("patients_person_idx").on(t.personId)],
+);
 
 export const appointments = pgTable(
   "appointments",
@@ -177,8 +186,14 @@ export const appointments = pgTable(
   },
   (t) => [
     check("appointments_range", sql`${t.startsAt} < ${t.endsAt}`),
+    // No visit is longer than a day, so "busy in [from, to)" reads starts_at from `from - 1 day` only, on the
+    // provider's index, not the provider's whole history (decision 018; MAX_VISIT_MS in scheduling/slots).
+    check("appointments_length_bounded", sql`${t.endsAt} - ${t.startsAt} <= interval '1 day'`),
     index("appointments_studio_start_idx").on(t.studioSlug, t.startsAt),
+    // INCLUDE (ends_at, status) in migration 0008: availability reads it index-only (drizzle cannot declare INCLUDE).
     index("appointments_provider_start_idx").on(t.providerId, t.startsAt),
+    // A patient's visits (/profile, the patient overlap check of a booking): by patient.
+    index("appointments_patient_start_idx").on(t.patientId, t.startsAt),
   ],
 );
 
@@ -208,7 +223,9 @@ export const appointmentReminders = pgTable(
   ],
 );
 
-export const emailOutbox = pgTable("email_outbox", {
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
   id: serial("id").primaryKey(),
   to: text("to").notNull(),
   subject: text("subject").notNull(),
@@ -220,7 +237,10 @@ export const emailOutbox = pgTable("email_outbox", {
   lastError: text("last_error"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
-});
+  },
+  // The sender reads what is pending, oldest first: the sent history (every email ever) stays out of its way.
+  (t) => [index("email_outbox_pending_idx").on(t.id).where(sql`${t.status} = 'PENDING'`)],
+);
 
 /** Raw bytes (PostgreSQL bytea); PGlite and node-postgres both hand back a Buffer/Uint8Array. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({

@@ -145,7 +145,14 @@ export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** Time off and appointments in one round trip: both mean "this provider is not free then". */
+/** The longest a visit may be (the appointments_length_bounded check, migration 0008). */
+const MAX_VISIT_MS = 86400_000;
+
+/**
+ * Time off and appointments in one round trip: both mean "this provider is not free then". A visit that
+ * overlaps [from, to) started after `from - MAX_VISIT_MS`: that bound keeps the read on the provider's index
+ * within the window, whatever the provider's history (decision 018).
+ */
 function readBlocked(db: Executor, ids: number[], from: Date, to: Date, ignoreAppointmentId?: number) {
   const off = db
     .select({ kind: sql<string>`'off'`, providerId: providerTimeOff.providerId, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt })
@@ -159,6 +166,7 @@ function readBlocked(db: Executor, ids: number[], from: Date, to: Date, ignoreAp
         inArray(appointments.providerId, ids),
         ne(appointments.status, "CANCELLED"),
         lt(appointments.startsAt, to),
+        gt(appointments.startsAt, new Date(from.getTime() - MAX_VISIT_MS)),
         gt(appointments.endsAt, from),
         ignoreAppointmentId === undefined ? undefined : ne(appointments.id, ignoreAppointmentId),
       ),

@@ -314,3 +314,27 @@ describe("firstFreeSlot stops early but finds the same first time", () => {
     expect(first?.providerIds).toEqual([1, 2]);
   });
 });
+
+describe("a busy provider's blocked times (decision 018: looked up in O(log n), not one by one)", () => {
+  it("frees exactly the times no visit or time off overlaps: nested, touching and overlapping blocks, in any order", () => {
+    // A seeded mix over two weeks: short visits, long time off that contains visits, blocks that touch.
+    let seed = 23;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const base = d("2027-03-01T13:00:00Z").getTime();
+    const block = (minutes: number) => {
+      const start = base + Math.floor(next() * 14 * 96) * 15 * 60_000;
+      return { startsAt: new Date(start), endsAt: new Date(start + minutes * 60_000) };
+    };
+    const busy = Array.from({ length: 120 }, () => block([15, 30, 45, 60, 90][Math.floor(next() * 5)]));
+    const timeOff = [block(60 * 30), block(60 * 5), block(15)];
+    const week = [1, 2, 3, 4, 5].map((w) => hours(w, hm(8), hm(18)));
+    const input = { from: d("2027-03-01T00:00:00Z"), to: d("2027-03-16T00:00:00Z"), now: d("2027-02-27T00:00:00Z"), durationMinutes: 45 };
+    const withBlocks = slots({ ...input, providers: [provider({ hours: week, busy: [...busy].reverse(), timeOff })] });
+    const all = slots({ ...input, providers: [provider({ hours: week })] });
+    const blocks = [...busy, ...timeOff];
+    const free = all.filter((s) => !blocks.some((b) => s.startsAt < b.endsAt && b.startsAt < s.endsAt));
+    expect(free.length).toBeGreaterThan(50);
+    expect(free.length).toBeLessThan(all.length - 50);
+    expect(iso(withBlocks)).toEqual(iso(free));
+  });
+});
