@@ -13,6 +13,8 @@ export type Database = {
   /** Answers whether the database responds (for /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (for the metrics); PGlite has one, in-process. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   /** PGlite only: a gzipped tarball of the data dir (npm run db:backup). */
   dumpDataDir?(): Promise<Blob>;
 };
@@ -90,6 +92,7 @@ async function openPostgres(url: string, migrateOnOpen: boolean): Promise<Databa
     db,
     kind: "postgres",
     ping: () => ping(db),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

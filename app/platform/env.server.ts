@@ -71,6 +71,10 @@ const envSchema = z
      * connections: a load balancer's health-check interval × its unhealthy threshold. The whole stop stays under 10 s.
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+    /** Prometheus metrics (GET /metrics) on this port only, never the public one; off when unset. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+    /** `json`: one JSON line per request and per log line, with the request's id (README "Deploying"). */
+    LOG_FORMAT: z.enum(["text", "json"]).default("text"),
     /** Optional breached-password check: a k-anonymity range API (e.g. https://api.pwnedpasswords.com/range). Off when empty. */
     BREACHED_PASSWORDS_URL: z
       .url()
@@ -97,6 +101,9 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics are not public)" });
+    }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

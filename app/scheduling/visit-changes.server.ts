@@ -15,6 +15,7 @@ import {
   type ChangeTerms,
 } from "~/rules/cancellation-policy";
 import { enqueueEmail } from "~/platform/email.server";
+import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
 import {
   errorCode,
@@ -210,7 +211,7 @@ export function cancelVisit(
       }
     },
     { ok: false, code: "generic_error" }
-  );
+  ).then((outcome) => countOutcome("cancel", outcome));
 }
 
 export type RescheduleOutcome =
@@ -318,5 +319,5 @@ export function rescheduleVisit(
       }
     },
     { ok: false, code: "generic_error" }
-  );
+  ).then((outcome) => countOutcome("reschedule", outcome));
 }

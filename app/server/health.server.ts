@@ -8,6 +8,10 @@ import { migrationsApplied, type Database } from "~/db/client.server";
 export function health(database: Database) {
   let draining = false;
   const routes = express.Router();
+  routes.use(["/healthz", "/readyz"], (req, res, next) => {
+    res.locals.route = req.baseUrl; // their own name in the logs and metrics
+    next();
+  });
   routes.get("/healthz", async (_req, res) => {
     const ok = await database.ping();
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });

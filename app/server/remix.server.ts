@@ -4,9 +4,13 @@ import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
 import { withBody } from "./request-guards.server";
 
-/** The Remix build (build/index.js) answering every request left, with the load context our routes read. */
-export async function remixPages({ production }: { production: boolean }): Promise<RequestHandler> {
-  const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
+/** The Remix build that `npm run build` wrote (build/index.js). */
+export async function loadRemixBuild(): Promise<ServerBuild> {
+  return (await import(path.resolve("build/index.js"))) as ServerBuild;
+}
+
+/** The Remix build answering every request left, with the load context our routes read. */
+export function remixPages(build: ServerBuild, { production }: { production: boolean }): RequestHandler {
   const remix = createRequestHandler({
     build,
     mode: production ? "production" : "development",
