@@ -6,7 +6,7 @@
 # Settings (environment): IMAGE_CHECK_PORT (first of 10 ports, default 3400), IMAGE_CACHE_DIR (default
 # /var/cache/dental-image), IMAGE_STORAGE_DRIVER (overlay, falls back to vfs), IMAGE_RUNNER (auto | podman |
 # chroot), IMAGE_CHECK_PG (PostgreSQL server URL without a database, default postgres://postgres@127.0.0.1:5432).
-set -euo pipefail
+set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null && exec sudo -E "$0" "$@"
@@ -33,8 +33,16 @@ CHECKS=0
 
 # ---------------------------------------------------------------------------------------------------------------
 # Output: what is checked, how long each phase took.
-phase_start() { PHASE=$1; PHASE_T0=$SECONDS; echo; echo "== $PHASE"; }
-phase_end() { local took=$((SECONDS - PHASE_T0)); PHASES+=("$(printf '%4ss  %s' "$took" "$PHASE")"); echo "   ($PHASE: ${took}s)"; }
+# CPU seconds (user + system) of the processes this script waited for: on a shared machine wall time varies with
+# the load, this much less (containers' own CPU is not counted: conmon detaches them).
+cpu_now() { times > "$WORK/times"; CPU=$(tail -n1 "$WORK/times" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] } printf "%d", n }'); }
+phase_start() { PHASE=$1; PHASE_T0=$SECONDS; cpu_now; PHASE_CPU0=$CPU; echo; echo "== $PHASE"; }
+phase_end() {
+  cpu_now
+  local took=$((SECONDS - PHASE_T0)) cpu=$((CPU - PHASE_CPU0))
+  PHASES+=("$(printf '%4ss wall %4ss cpu  %s' "$took" "$cpu" "$PHASE")")
+  echo "   ($PHASE: ${took}s, ${cpu}s CPU)"
+}
 ok() { CHECKS=$((CHECKS + 1)); echo "   ok  $*"; }
 fail() { echo "   FAIL  $*" >&2; exit 1; }
 note() { echo "   $*"; }
@@ -86,14 +94,15 @@ cleanup() {
   rm -rf "$WORK"
   echo
   if [ "$status" -eq 0 ]; then
-    echo "image check: passed, $CHECKS checks in $((SECONDS - STARTED))s"
+    echo "image check: passed, $CHECKS checks in $((SECONDS - STARTED))s (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
   else
-    echo "image check: FAILED after $((SECONDS - STARTED))s (exit $status)" >&2
+    echo "image check: FAILED after $((SECONDS - STARTED))s (exit $status; load average: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   fi
   printf '   %s\n' "${PHASES[@]}"
   exit "$status"
 }
 trap cleanup EXIT
+trap 'echo "   FAIL  line $LINENO: $BASH_COMMAND" >&2' ERR
 trap 'exit 130' INT TERM
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -101,7 +110,8 @@ trap 'exit 130' INT TERM
 # npm registry + ca-certificates + the `node` user 1000:1000, as the real image has them. This machine's extra
 # CA certificates (a TLS proxy re-signs npm's traffic) go into this stand-in only, never into the Dockerfile.
 phase_start "base image $BASE (stand-in)"
-MIRROR=${IMAGE_DEBIAN_MIRROR:-$(sed -n 's/^URIs: *\([^ ]*\/debian\)\/\?$/\1/p; s/^deb  *\(\[[^]]*\] *\)\?\([^ ]*\/debian\)\/\? .*/\2/p' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | head -n1)}
+MIRROR=${IMAGE_DEBIAN_MIRROR:-$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
+  sed -n 's/^URIs: *\([^ ]*\/debian\)\/\?$/\1/p; s/^deb  *\(\[[^]]*\] *\)\?\([^ ]*\/debian\)\/\? .*/\2/p' | sed -n 1p || true)}
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 cat > "$WORK/base-hook.sh" <<HOOK
 #!/bin/sh
@@ -130,14 +140,17 @@ else
     [ -s "$CACHE/downloads/${pkg#*:}" ] || (cd "$CACHE/downloads" && npm pack --silent "${pkg%%:*}" >/dev/null)
   done
   chmod +x "$WORK/base-hook.sh"
-  t0=$SECONDS
-  mmdebstrap --quiet --variant=minbase --include=ca-certificates --dpkgopt=force-unsafe-io --skip=output/dev \
-    --customize-hook="$WORK/base-hook.sh \"\$1\"" "$SUITE" "$WORK/base.tar" "$MIRROR" 2>&1 | grep -v '^rehash: warning' || true
-  [ -s "$WORK/base.tar" ] || fail "mmdebstrap made no root filesystem"
-  note "mmdebstrap: $((SECONDS - t0))s"
+  # Straight into a scratch container's root (no tarball to write and unpack again).
   ctr=$(bah from scratch)
-  bah add --quiet "$ctr" "$WORK/base.tar" / >/dev/null
-  rm -f "$WORK/base.tar"
+  root=$(bah mount "$ctr")
+  t0=$SECONDS
+  mmdebstrap --quiet --variant=minbase --include=ca-certificates --dpkgopt=force-unsafe-io \
+    --customize-hook="$WORK/base-hook.sh \"\$1\"" "$SUITE" "$root" "$MIRROR" 2>&1 | grep -v '^rehash: warning' || true
+  [ -x "$root/usr/local/bin/node" ] || fail "mmdebstrap made no root filesystem"
+  # An image's /dev is the runtime's to fill.
+  rm -rf "${root:?}"/dev/*
+  note "mmdebstrap: $((SECONDS - t0))s"
+  bah umount "$ctr" >/dev/null
   bah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin --env NODE_VERSION="$NODE_VERSION" \
     --cmd node --label dental.standin="$base_key" "$ctr"
   bah commit --quiet --rm --format docker "$ctr" "$BASE" >/dev/null
@@ -156,12 +169,13 @@ if [ "$(du -sm "$CACHE/storage-$DRIVER" | cut -f1)" -gt 10240 ]; then
   podi images -aq --no-trunc | grep -v "$(podi image inspect --format '{{.Id}}' "$BASE")" | xargs -r podman "${STORE[@]}" rmi -f >/dev/null 2>&1 || true
 fi
 t0=$SECONDS
-if ! bah bud --pull=never --layers --format docker --isolation chroot -t "$IMAGE" . > "$WORK/build.log" 2>&1; then
-  tail -n 40 "$WORK/build.log" >&2
+BUILD_LOG=$CACHE/last-build.log
+if ! bah bud --pull=never --layers --format docker --isolation chroot -t "$IMAGE" . > "$BUILD_LOG" 2>&1; then
+  tail -n 40 "$BUILD_LOG" >&2
   fail "buildah bud"
 fi
-cached=$(grep -c '^--> Using cache' "$WORK/build.log" || true)
-steps=$(grep -c '^\[[0-9]*/[0-9]*\] STEP' "$WORK/build.log" || true)
+cached=$(grep -c '^--> Using cache' "$BUILD_LOG" || true)
+steps=$(grep -c '^\[[0-9]*/[0-9]*\] STEP' "$BUILD_LOG" || true)
 size=$(podi image inspect --format '{{.Size}}' "$IMAGE")
 ok "built in $((SECONDS - t0))s ($cached of $steps steps from cache)"
 ok "image size $((size / 1000000)) MB: the base $((base_size / 1000000)) MB + the app's layers $(((size - base_size) / 1000000)) MB"
@@ -297,7 +311,7 @@ PAGE=$WORK/page.html
 get_page() { curl -sS -m 30 -b "$JAR" -c "$JAR" -o "$PAGE" -w '%{http_code}' "$1"; }
 html_attr() { sed -n "s/.* $1=\"\([^\"]*\)\".*/\1/p" | sed 's/&amp;/\&/g; s/&quot;/"/g; s/&#x27;/'"'"'/g; s/&lt;/</g; s/&gt;/>/g'; }
 # The POST form whose action is $1, from the last page fetched.
-form_of() { tr '\n' ' ' < "$PAGE" | grep -oP "<form method=\"post\" action=\"\Q$1\E\".*?</form>" | head -n1; }
+form_of() { tr '\n' ' ' < "$PAGE" | grep -oP "<form method=\"post\" action=\"\Q$1\E\".*?</form>" | sed -n 1p; }
 # step APP PATH NEXT [NAME=VALUE...]: the step's page opens, its form posts, the answer is a 303 to NEXT.
 step() {
   local app=$1 path=$2 next=$3
@@ -323,13 +337,17 @@ step() {
   LOCATION=$location
   ok "POST $path → ${location%%\?*}"
 }
-radio_values() { form_of "$1" | grep -oP "<input [^>]*name=\"$2\"[^>]*>" | html_attr value; }
+# choices APP PATH NAME: the values of the step's radio buttons NAME, as its page offers them now.
+choices() {
+  get_page "$(url "$1" "$2")" >/dev/null
+  form_of "$2" | grep -oP "<input [^>]*name=\"$3\"[^>]*>" | html_attr value || true
+}
 # A page and the picture its first <img> shows.
 page_with_picture() {
   local app=$1 path=$2 code src type
   code=$(get_page "$(url "$app" "$path")")
   [ "$code" = 200 ] || fail "GET $path: $code"
-  src=$(grep -oP '<img [^>]*>' "$PAGE" | head -n1 | html_attr src)
+  src=$(grep -oP '<img [^>]*>' "$PAGE" | sed -n 1p | html_attr src)
   [ -n "$src" ] || fail "GET $path: no <img>"
   case "$src" in /*) ;; *) fail "GET $path: the picture is not served by the site: $src" ;; esac
   read -r code type < <(curl -sS -m 30 -o /dev/null -w '%{http_code} %{content_type}\n' "$(url "$app" "$src")")
@@ -340,15 +358,14 @@ page_with_picture() {
 book() {
   local app=$1 market studio slot email
   rm -f "$JAR"
-  get_page "$(url "$app" /booking/markets)" >/dev/null
-  market=$(radio_values /booking/markets market | grep -x nashville || radio_values /booking/markets market | head -n1)
+  market=$(choices "$app" /booking/markets market | grep -x nashville || choices "$app" /booking/markets market | sed -n 1p)
   step "$app" /booking/markets /booking/services "market=$market"
   step "$app" /booking/services /booking/whitening category=whitening
   step "$app" /booking/whitening /booking/studios
-  studio=$(radio_values /booking/studios studio | head -n1)
+  studio=$(choices "$app" /booking/studios studio | sed -n 1p)
   step "$app" /booking/studios /booking/times "studio=$studio"
   # The day's last time: the first ones sit at the booking notice's edge.
-  slot=$(radio_values /booking/times slot | tail -n1)
+  slot=$(choices "$app" /booking/times slot | tail -n1)
   [ -n "$slot" ] || fail "/booking/times offers no time"
   step "$app" /booking/times /booking/email "slot=$slot"
   email="image-check-$(date +%s)@example.com"
