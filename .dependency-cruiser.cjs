@@ -1,7 +1,7 @@
 /**
  * Import boundaries (decision 005), checked in `npm test`. Layers, lowest first:
  *   rules (pure spec rules) → db → platform → auth (identity, sessions) → scheduling → flow
- *   → features (booking, intake, account, content) → ui → routes.
+ *   → features (booking, intake, account, content) → ui → routes; app/server (the process: server.ts) above all.
  * A layer never imports one above it; features do not import each other; routes reach the database only
  * through feature modules, never through db/schema.
  */
@@ -74,6 +74,13 @@ module.exports = {
       severity: "error",
       from: { path: "^app/routes/" },
       to: { path: "^app/db/schema\\.ts$" },
+    },
+    {
+      name: "server-is-the-top",
+      comment: "app/server holds the process's pieces (server.ts composes them): nothing of the app imports them.",
+      severity: "error",
+      from: { path: "^app/(?!server/)" },
+      to: { path: "^app/server/" },
     },
     {
       name: "no-circular",

@@ -1,7 +1,10 @@
 import type { HeadersFunction } from "@remix-run/node";
 
-/** Account pages whose URL holds a secret (emailed links): never in a Referer, never in a shared cache. */
-export const NO_REFERRER = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } as const;
+/**
+ * Pages whose URL holds a secret (emailed links, visit tokens): never in a shared cache. `Referrer-Policy:
+ * no-referrer` is sent by the server for these addresses, decided in one place (referrerPolicyFor).
+ */
+export const NO_REFERRER = { "Cache-Control": "private, no-store" } as const;
 
 /** An account page's headers: a 429's Retry-After from its action; `no-referrer` pages add NO_REFERRER. */
 export const authHeaders =

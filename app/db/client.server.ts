@@ -13,6 +13,8 @@ export type Database = {
   /** Answers whether the database responds (for /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (for the metrics); PGlite has one, in-process. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   /** PGlite only: a gzipped tarball of the data dir (npm run db:backup). */
   dumpDataDir?(): Promise<Blob>;
 };
@@ -90,6 +92,7 @@ async function openPostgres(url: string, migrateOnOpen: boolean): Promise<Databa
     db,
     kind: "postgres",
     ping: () => ping(db),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
@@ -168,6 +171,29 @@ async function ping(db: Db) {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The newest migration this build ships (the journal's last entry), read once. */
+let shipped: number | undefined;
+function newestMigration(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+  shipped ??= Math.max(...journal.entries.map((entry) => entry.when));
+  return shipped;
+}
+
+/**
+ * Whether the database holds every migration this build ships (for /readyz): Drizzle records each applied
+ * migration's journal time in created_at. A newer container may have applied more; that still counts.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  try {
+    const result = (await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { newest: string | null }[];
+    };
+    return Number(result.rows[0]?.newest ?? 0) >= newestMigration();
+  } catch {
+    return false; // no migrations table yet, or no answer
   }
 }
 

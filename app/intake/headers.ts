@@ -1,8 +1,9 @@
 /**
  * Every intake page and photo: the token in the URL is a bearer secret and the page holds health data —
- * never cached by a shared cache or the browser's back-forward store, never leaked in a Referer.
+ * never cached by a shared cache or the browser's back-forward store. Never leaked in a Referer either: the
+ * server sends `Referrer-Policy: no-referrer` for every /intake address (referrerPolicyFor, security-headers).
  */
-export const INTAKE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } as const;
+export const INTAKE_HEADERS = { "Cache-Control": "private, no-store" } as const;
 
 export const intakeHeaders = () => INTAKE_HEADERS;
 

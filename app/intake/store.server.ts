@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { appointments, intakeAudit, intakeCardPhotos, intakes } from "~/db/schema";
+import { countEvent } from "~/platform/events.server";
 import { bookingNeedsInsurance } from "~/rules/insurance";
 import { intakeHref, needsIntakeLink } from "~/rules/intake";
 import type { IntakeVisit } from "./access.server";
@@ -19,6 +20,8 @@ export type IntakeRow = typeof intakes.$inferSelect;
 export async function audit(visit: IntakeVisit, action: AuditAction, step: string | null) {
   const db = await getDb();
   await db.insert(intakeAudit).values({ appointmentId: visit.appointment.id, via: visit.via, action, step });
+  if (action === "save") countEvent("intake_save");
+  if (action === "upload_photo") countEvent("intake_photo_upload");
 }
 
 export async function findIntake(visit: IntakeVisit): Promise<IntakeRow | null> {
@@ -81,6 +84,7 @@ export async function completeIntake(visit: IntakeVisit, state: IntakeState) {
     if (state.insurance?.kind === "none") await tx.delete(intakeCardPhotos).where(eq(intakeCardPhotos.appointmentId, visit.appointment.id));
     await tx.insert(intakeAudit).values({ appointmentId: visit.appointment.id, via: visit.via, action: "complete", step: "check-answers" });
   });
+  countEvent("intake_complete");
 }
 
 /** The intake status of a visit, for the visit page and the patient area: derived from `intakes.status`. */

@@ -66,6 +66,15 @@ const envSchema = z
     DEV_ROUTES: flag,
     /** Proxy hops in front of the app whose X-Forwarded-For is believed (0: none; the socket's address is the client). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * After SIGTERM, how long the server goes on serving (with /readyz at 503) before it stops accepting
+     * connections: a load balancer's health-check interval × its unhealthy threshold. The whole stop stays under 10 s.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+    /** Prometheus metrics (GET /metrics) on this port only, never the public one; off when unset. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal("").transform(() => undefined)),
+    /** `json`: one JSON line per request and per log line, with the request's id (README "Deploying"). */
+    LOG_FORMAT: z.enum(["text", "json"]).default("text"),
     /** Optional breached-password check: a k-anonymity range API (e.g. https://api.pwnedpasswords.com/range). Off when empty. */
     BREACHED_PASSWORDS_URL: z
       .url()
@@ -92,6 +101,9 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics are not public)" });
+    }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -1,3 +1,16 @@
+/**
+ * Addresses that carry a secret — a visit's token (`/booking/confirmed/<token>…`, `/profile/appointments/<token>…`,
+ * `/intake…?token=`, the card photos) or an emailed link's (`?token=` on set-password, email-verification,
+ * confirm-email-change) — and the patient area's pages of health data. Every response there (page, 400
+ * re-render, redirect, 404, photo, calendar file) sends `Referrer-Policy: no-referrer` (decision 006), so the
+ * token never leaves in a Referer. Decided here, by the address, for every response: routes do not set it.
+ */
+const SECRET_PATHS = /^\/(intake|booking\/confirmed|profile|set-password|email-verification|confirm-email-change)(\/|$)/;
+
+export function referrerPolicyFor(path: string, query: string) {
+  return SECRET_PATHS.test(path) || /(^|&)token=/.test(query) ? "no-referrer" : "strict-origin-when-cross-origin";
+}
+
 /** Security headers sent on every response. The CSP is enforced, with a per-request nonce for Remix's inline scripts. */
 export function securityHeaders({
   nonce,
@@ -7,8 +20,11 @@ export function securityHeaders({
   extraFrame = [],
   extraStyle = [],
   extraImg = [],
+  referrerPolicy = "strict-origin-when-cross-origin",
 }: {
   nonce: string;
+  /** referrerPolicyFor(the request's address). */
+  referrerPolicy?: string;
   production: boolean;
   extraConnect?: string[];
   extraScript?: string[];
@@ -34,7 +50,7 @@ export function securityHeaders({
   const headers: Record<string, string> = {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Referrer-Policy": referrerPolicy,
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",

@@ -5,6 +5,7 @@ import { appointmentReminders, appointments, patients, type Preference } from "~
 import { remindersDue } from "~/rules/reminders";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { enqueueEmail } from "~/platform/email.server";
+import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
 import { confirmationEmail } from "./visit-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
@@ -68,7 +69,7 @@ export const newAppointmentToken = () => randomBytes(24).toString("base64url");
  * and the confirmation email queued in the outbox.
  */
 export function bookAppointment(db: Db, request: BookingRequest): Promise<BookingOutcome> {
-  return withRetries("booking", () => bookOnce(db, request), { ok: false, code: "generic_error" });
+  return withRetries("booking", () => bookOnce(db, request), { ok: false, code: "generic_error" } as BookingOutcome).then((outcome) => countOutcome("booking", outcome));
 }
 
 /** Deadlocks and serialization failures are retried (decision 007: the lock below makes them rare, not impossible). */

@@ -15,6 +15,7 @@ import {
   type ChangeTerms,
 } from "~/rules/cancellation-policy";
 import { enqueueEmail } from "~/platform/email.server";
+import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
 import {
   errorCode,
@@ -209,7 +210,7 @@ export function cancelVisit(
       }
     },
     { ok: false, code: "generic_error" }
-  );
+  ).then((outcome) => countOutcome("cancel", outcome));
 }
 
 export type RescheduleOutcome =
@@ -316,5 +317,5 @@ export function rescheduleVisit(
       }
     },
     { ok: false, code: "generic_error" }
-  );
+  ).then((outcome) => countOutcome("reschedule", outcome));
 }

@@ -55,10 +55,13 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
 
 export type ServerChild = Child & { port: number; url: string };
 
-/** Starts the real server (the build must exist) and waits until /healthz answers 200. */
+/**
+ * Starts the real server (the build must exist) and waits until /healthz answers 200. It stops without the
+ * load balancer's drain (SHUTDOWN_DRAIN_MS=0) unless the test sets one.
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerChild> {
   const port = await freePort();
-  const child = runNode("server.ts", { HOST: "127.0.0.1", PORT: String(port), ...env });
+  const child = runNode("server.ts", { HOST: "127.0.0.1", PORT: String(port), SHUTDOWN_DRAIN_MS: "0", ...env });
   const url = `http://127.0.0.1:${port}`;
   let ended: number | string | undefined;
   void child.exited.then((code) => (ended = code));
@@ -71,7 +74,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerCh
         return undefined;
       }
     },
-    60_000,
+    // Generous: a first start (PGlite, migrations, seed) on a loaded CI machine has taken over a minute.
+    120_000,
     "the server's /healthz",
   );
   return { ...child, port, url };

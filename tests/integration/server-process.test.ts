@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -156,6 +157,49 @@ describe("a production server on a PGlite data dir", () => {
       await database.close();
     }
   });
+});
+
+describe("readiness (/readyz) for a load balancer", () => {
+  it("is 200 when the database answers with every migration, 503 from SIGTERM on while an in-flight request still finishes", async () => {
+    const child = await server({ DATA_DIR: tmpDataDir(), NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "3000" });
+    const ready = await fetch(`${child.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+
+    // A form post still arriving: its body is half sent when the signal comes.
+    const body = "market=nashville";
+    const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${child.url}/booking/markets`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, 7));
+      void waitFor(() => child.stdout().includes("not ready any more") || undefined, 10_000, "the SIGTERM log line").then(() => req.end(body.slice(7)));
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    child.proc.kill("SIGTERM");
+    await waitFor(() => child.stdout().includes("not ready any more") || undefined, 10_000, "the SIGTERM log line");
+
+    const stopping = await fetch(`${child.url}/readyz`);
+    expect(stopping.status).toBe(503);
+    expect(await stopping.json()).toEqual({ status: "stopping" });
+    expect(stopping.headers.get("connection")).toBe("close");
+    // Alive still (liveness is not readiness), and pages are still served while the balancer notices.
+    expect((await fetch(`${child.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${child.url}/about`)).status).toBe(200);
+
+    const answered = await inFlight;
+    expect(answered.status).toBeGreaterThanOrEqual(200);
+    expect(answered.status).toBeLessThan(500);
+    expect(await stop(child, "SIGTERM", 10_000)).toBe(0);
+  }, 240_000);
 });
 
 describe("a development server", () => {

@@ -50,6 +50,18 @@ describe("parseEnv", () => {
     expect(error.message).toMatch(/^\s*PORT:/m);
   });
 
+  it("operations: metrics off, text logs and a 2 s drain by default; each bad value named", () => {
+    const env = parseEnv({ SESSION_SECRET: SECRET_A });
+    expect(env.METRICS_PORT).toBeUndefined();
+    expect(env.LOG_FORMAT).toBe("text");
+    expect(env.SHUTDOWN_DRAIN_MS).toBe(2000);
+    expect(parseEnv({ SESSION_SECRET: SECRET_A, METRICS_PORT: "9464", LOG_FORMAT: "json", SHUTDOWN_DRAIN_MS: "0" })).toMatchObject({ METRICS_PORT: 9464, LOG_FORMAT: "json", SHUTDOWN_DRAIN_MS: 0 });
+    expect(parseEnv({ SESSION_SECRET: SECRET_A, METRICS_PORT: "" }).METRICS_PORT).toBeUndefined();
+    for (const [name, value] of [["METRICS_PORT", "abc"], ["METRICS_PORT", "0"], ["METRICS_PORT", "3000"], ["LOG_FORMAT", "xml"], ["SHUTDOWN_DRAIN_MS", "60000"]]) {
+      expect(errorOf({ SESSION_SECRET: SECRET_A, [name]: value }).message, `${name}=${value}`).toMatch(new RegExp(`^\\s*${name}:`, "m"));
+    }
+  });
+
   it("requires SESSION_SECRET when DATABASE_URL is set, naming SESSION_SECRET", () => {
     const error = errorOf({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
     expect(error.message).toMatch(/^\s*SESSION_SECRET:/m);

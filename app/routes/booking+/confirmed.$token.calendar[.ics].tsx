@@ -37,7 +37,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'attachment; filename="appointment.ics"',
       "Cache-Control": "private, no-store",
-      "Referrer-Policy": "no-referrer",
     },
   });
 }
