@@ -6,6 +6,8 @@
 # Settings (environment): IMAGE_CHECK_PORT (first of 10 ports, default 3400), IMAGE_CACHE_DIR (default
 # /var/cache/dental-image), IMAGE_STORAGE_DRIVER (overlay, falls back to vfs), IMAGE_RUNNER (auto | podman |
 # chroot), IMAGE_CHECK_PG (PostgreSQL server URL without a database, default postgres://postgres@127.0.0.1:5432).
+# The whole script is one block, read before it runs: editing this file during a run cannot derail that run.
+{
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -ne 0 ]; then
@@ -283,24 +285,30 @@ wait_up() {
   done
   ok "$1: /healthz 200 after $((SECONDS - t0))s"
 }
-# stop_app NAME: SIGTERM, then the process must exit with 0 within 10 s (and /readyz answer 503 meanwhile).
+# stop_app NAME: SIGTERM, then the process must exit with 0 within 10 s — and, where the image has /readyz, that
+# answers 503 while the server drains (it may answer 200 until node has run the signal handler).
 stop_app() {
   local name=$1 t0 rc ready=
   t0=$(date +%s%N)
+  elapsed_ms() { echo $(( ($(date +%s%N) - t0) / 1000000 )); }
   if [ "$RUNNER" = podman ]; then pod kill --signal TERM "$name" >/dev/null; else kill -TERM "${APP_PID[$name]}"; fi
-  while app_running "$name"; do
-    if [ -n "$READYZ" ] && [ -z "$ready" ]; then
+  if [ -n "$READYZ" ]; then
+    until [ "$ready" = 503 ]; do
       ready=$(status_of "$(url "$name" /readyz)")
-      [ "$ready" = 503 ] || [ "$ready" = 000 ] || fail "$name: /readyz answered $ready after SIGTERM, not 503"
-      [ "$ready" = 503 ] || ready=
-    fi
-    [ $(( ($(date +%s%N) - t0) / 1000000 )) -lt 10000 ] || fail "$name still running 10 s after SIGTERM"
+      case "$ready" in 200 | 503) ;; *) fail "$name: /readyz answered $ready after SIGTERM before any 503" ;; esac
+      [ "$(elapsed_ms)" -lt 5000 ] || fail "$name: /readyz still 200 5 s after SIGTERM"
+      sleep 0.05
+    done
+  fi
+  while app_running "$name"; do
+    [ "$(elapsed_ms)" -lt 10000 ] || fail "$name still running 10 s after SIGTERM"
     sleep 0.1
   done
-  local ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  local ms
+  ms=$(elapsed_ms)
   if [ "$RUNNER" = podman ]; then rc=$(pod inspect --format '{{.State.ExitCode}}' "$name"); else rc=0; wait "${APP_PID[$name]}" || rc=$?; fi
   [ "$rc" = 0 ] || { app_logs "$name" | tail -n 20 >&2; fail "$name exited with $rc after SIGTERM"; }
-  ok "$name: SIGTERM → exit 0 in $((ms / 1000)).$(printf '%03d' $((ms % 1000)) | cut -c1-1)s${ready:+, /readyz 503 while stopping}"
+  ok "$name: SIGTERM → ${ready:+/readyz 503, then }exit 0 within $((ms / 1000)).$((ms % 1000 / 100))s"
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -422,8 +430,9 @@ done
 for i in 1 2 3; do wait_up "dimg-pg$i"; done
 for i in 1 2 3; do
   [ "$(status_of "$(url "dimg-pg$i" /studios)")" = 200 ] || fail "dimg-pg$i: /studios"
+  [ -z "$READYZ" ] || [ "$(status_of "$(url "dimg-pg$i" /readyz)")" = 200 ] || fail "dimg-pg$i: /readyz"
 done
-ok "all 3 answer /studios 200"
+ok "all 3 answer /studios${READYZ:+ and /readyz} 200"
 q() { psql "$PG/$PG_DB" -tAc "$1"; }
 files=$(ls db/migrations/*.sql | wc -l)
 applied=$(q "select count(*) || ' ' || count(distinct hash) from drizzle.__drizzle_migrations")
@@ -438,3 +447,5 @@ dupes=$(q "select (select count(*) from (select 1 from providers group by studio
 ok "seeded once: $studios studios, $providers providers, no duplicates"
 for i in 1 2 3; do stop_app "dimg-pg$i"; done
 phase_end
+exit 0
+}
