@@ -23,9 +23,12 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
     },
   },
+  // Every document and email the two browser projects receive is kept and validated once at the end (decision 017).
   projects: [
-    { name: "js-off", use: { javaScriptEnabled: false } },
-    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "standards-setup", testMatch: /standards\.setup\.ts$/, teardown: "standards" },
+    { name: "js-off", use: { javaScriptEnabled: false }, dependencies: ["standards-setup"] },
+    { name: "js-on", use: { javaScriptEnabled: true }, dependencies: ["standards-setup"] },
+    { name: "standards", testMatch: /standards\.teardown\.ts$/ },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node --import tsx server.ts`,

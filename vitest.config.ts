@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // The outbox's emails are kept here and validated once, at the end (tests/helpers/global-setup.ts).
+    env: { STANDARDS_CAPTURE_DIR: "test-results/standards-vitest" },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are heavy (~300 MB each): keep parallelism modest on 2 cores.

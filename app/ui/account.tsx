@@ -14,7 +14,7 @@ export type HoneypotProps = { nameFieldName: string; validFromFieldName: string 
 export function Honeypot({ props: { nameFieldName, validFromFieldName, encryptedValidFrom } }: { props: HoneypotProps }) {
   const label = "Leave this field empty";
   return (
-    <div id={`${nameFieldName}_wrap`} hidden aria-hidden="true">
+    <div id={`${nameFieldName}_wrap`} hidden>
       <label htmlFor={nameFieldName}>{label}</label>
       <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
       {validFromFieldName && encryptedValidFrom ? (

@@ -7,5 +7,12 @@ import type { MetaFunction } from "@remix-run/react";
  */
 export const stepMeta: MetaFunction = ({ data }) => {
   const title = (data as { title?: unknown } | undefined)?.title;
-  return [{ title: typeof title === "string" ? `${title} — Book a visit` : "Book a visit" }];
+  return [
+    { title: typeof title === "string" ? `${title} — Book a visit` : "Book a visit" },
+    // A search engine's words for the way in (the first step is in the sitemap); the later steps say the same.
+    { name: "description", content: DESCRIPTION },
+  ];
 };
+
+const DESCRIPTION =
+  "Book a Studio Dental visit online in a few minutes: checkups and cleanings, whitening, Invisalign consults and emergencies in Washington DC, New York City, Boston, Atlanta and Nashville.";

@@ -202,3 +202,17 @@ export function ManageVisit({
     </>
   );
 }
+
+type TitleFacts = { status: string; past: boolean; serviceName: string; when: string };
+
+/**
+ * A visit page's title says which visit and its state (a cancelled one says so, issue 25); the patient area's
+ * copy of a page is named as such, so no two kinds of page share a title.
+ */
+export function visitTitle(facts: TitleFacts | undefined, { justBooked = false, area = false } = {}): string {
+  const where = area ? " — Your visits" : "";
+  if (!facts) return `Your visit${where} — Studio Dental`;
+  const state =
+    facts.status === "CANCELLED" ? "Cancelled" : justBooked ? "You’re booked" : facts.past ? "Past visit" : "Your visit";
+  return `${state}: ${facts.serviceName}, ${facts.when}${where} — Studio Dental`;
+}

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { test } from "./support";
 import { step } from "./booking-journey";
 import { next, uniqueEmail, useMailbox } from "./mailbox";
 import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";

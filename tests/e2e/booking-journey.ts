@@ -1,5 +1,6 @@
 /** The booking journey's moves, shared by the specs that book before they go on (booking, intake). */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support";
 import { expectNoAxeViolations, jsEnabled } from "./support";
 
 /** Clicks the step's submit button and waits for the next page (a document navigation without JS). */

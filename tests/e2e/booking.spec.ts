@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support";
 import { finish, next, step, uniqueEmail } from "./booking-journey";
 import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
 

@@ -4,7 +4,8 @@
  * desktop header shows the navigation; studios, the review and the confirmed page give an address and a
  * tel: link; every service choice a price or coverage line. axe (colour contrast on) at 320 px.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support";
 import { next } from "./booking-journey";
 import { expectNoAxeViolations, jsEnabled } from "./support";
 

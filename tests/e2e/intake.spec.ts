@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./support";
 import { CAMERA, hasExif, pngWithGps, sidewaysJpegWithGps, textAsJpeg } from "../fixtures/card-photos";
 import { finish, next, step, uniqueEmail } from "./booking-journey";
 import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";

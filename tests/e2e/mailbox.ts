@@ -2,7 +2,9 @@
  * A real SMTP server for e2e specs: the app's outbox worker delivers to it (SMTP_URL in
  * playwright.config.ts), and a spec reads what a patient would find in their inbox.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support";
+import { captureRawEmail } from "../standards/captured";
 import { SMTPServer } from "smtp-server";
 
 const SMTP_PORT = Number(
@@ -31,6 +33,8 @@ export function useMailbox() {
         let raw = "";
         stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
         stream.on("end", () => {
+          // Every email the app sends here goes to the validator (its HTML) and the .ics checks (its calendar part).
+          captureRawEmail(raw, `email to the e2e mailbox: ${/^Subject: (.*)$/m.exec(raw)?.[1] ?? "?"}`);
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,

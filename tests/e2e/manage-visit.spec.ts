@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support";
 import { finish, next, step } from "./booking-journey";
 import { useMailbox } from "./mailbox";
 import { expectNoAxeViolations } from "./support";

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./support";
 import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
 
 // The site shell (root route), in both projects: js-off and js-on. The server runs with
@@ -50,14 +51,14 @@ test("Dismiss hides the banner, stays on the same page, and it stays hidden", as
   await expect(banner(page)).toHaveCount(0);
 });
 
-test("canonical link is the site origin plus the path, without query; /index becomes /", async ({ page }) => {
+test("canonical link is the site origin plus the path, without query; an error page has none", async ({ page }) => {
   await visit(page, "/about?utm_source=x&email=a@b.c");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${ORIGIN}/about`);
   await visit(page, "/?gclid=zzz");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${ORIGIN}/`);
-  // No route is called index: the page is a 404, but its canonical still follows the spec's rule.
+  // No route is called index: the page is a 404, and a missing page names no canonical address (issue 25).
   await visit(page, "/index", 404);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${ORIGIN}/`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
 });
 
 test("viewport: minimum-scale=1 normally; maximum-scale=1 in web view, where the banner is hidden", async ({ page, context, baseURL }) => {
@@ -86,7 +87,7 @@ test("banner is hidden on studio-coming-soon and insurance-checker paths, which 
 
 test("unknown paths answer 404 with the not-found page (GET and POST)", async ({ page }) => {
   await visit(page, "/no-such-page/at-all", 404);
-  await expect(page).toHaveTitle("Page not found");
+  await expect(page).toHaveTitle("Page not found — Studio Dental");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can’t find that page");
   await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
   await expect(banner(page)).toBeVisible();

@@ -1,5 +1,38 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test as base, type Browser, type BrowserContext, type Page, type Response, type TestInfo } from "@playwright/test";
+import { captureHtml } from "../standards/captured";
+
+/**
+ * Every spec's `test`: like Playwright's, and every HTML document its browser context receives (each page
+ * visited, each form post's answer — 400 re-renders and error pages included) is kept for the Nu Html Checker,
+ * which checks them all at once after the run (the `standards` teardown project, tests/e2e/standards.teardown.ts).
+ */
+export const test = base.extend<{ context: BrowserContext }>({
+  context: async ({ context }, use, testInfo) => {
+    const pending = captureDocuments(context, `${testInfo.titlePath.slice(1).join(" › ")} [${testInfo.project.name}]`);
+    await use(context);
+    await Promise.all(pending);
+  },
+});
+
+const captured = new WeakSet<BrowserContext>();
+function captureDocuments(context: BrowserContext, from: string): Promise<void>[] {
+  const pending: Promise<void>[] = [];
+  captured.add(context);
+  context.on("response", (response) => {
+    if (response.request().resourceType() !== "document" || !/^text\/html/.test(response.headers()["content-type"] ?? "")) return;
+    if (response.status() >= 300 && response.status() < 400) return;
+    pending.push(keep(response, from));
+  });
+  return pending;
+}
+async function keep(response: Response, from: string) {
+  try {
+    captureHtml(await response.body().then((b) => b.toString("utf8")), { kind: "page", url: response.url(), status: response.status(), from });
+  } catch {
+    // A document replaced before it arrived (a quick second navigation) has no body to read: nothing was shown.
+  }
+}
 
 /**
  * WCAG 2 A and AA checks on the page as it is now; fails listing each rule and the elements it hit.
@@ -11,6 +44,10 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
   const jsOff = test.info().project.use.javaScriptEnabled === false;
   // The URL changes when the next document commits, before it has all arrived: scan the whole page, not a prefix.
   await page.waitForLoadState("load");
+  // A page of a context the fixture did not see (a spec's own browser.newContext()): keep its DOM for the validator.
+  if (!captured.has(page.context())) {
+    captureHtml(`<!DOCTYPE html>${await page.evaluate(() => document.documentElement.outerHTML)}`, { kind: "page", url: page.url(), from: `${test.info().title} [DOM of an own context]` });
+  }
   let target = page;
   if (jsOff) {
     const url = page.url().split("#")[0];

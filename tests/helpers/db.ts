@@ -3,6 +3,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
 import { seedCatalogue } from "~/db/seed.server";
+import { emailOutbox } from "~/db/schema";
+import { captureOutboxEmail } from "../standards/captured";
 
 /** The engines integration tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const ENGINES = ["pglite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])] as const;
@@ -76,6 +78,11 @@ export function describeEachEngine(title: string, suite: (ctx: { db: () => Datab
       });
       afterAll(async () => {
         setDatabase(undefined);
+        // Every email the suite's code queued goes to the HTML validator and the .ics checks (global teardown).
+        if (database) {
+          const mails = await database.db.select({ subject: emailOutbox.subject, html: emailOutbox.html, ics: emailOutbox.ics }).from(emailOutbox);
+          for (const mail of mails) captureOutboxEmail(mail, `${title} [${engine}]`);
+        }
         await database?.close();
       });
       suite({ db: () => database, engine });

@@ -1,3 +1,5 @@
+import { checkCaptured, resetCaptures, VITEST_CAPTURE_DIR } from "../standards/captured";
+
 // Says, once per run, which databases the integration tests use: CI must show PostgreSQL ran.
 export default function announceEngines() {
   const url = process.env.TEST_DATABASE_URL;
@@ -7,4 +9,16 @@ export default function announceEngines() {
     where = `PGlite and PostgreSQL at ${hostname}:${port || 5432}${pathname}`;
   }
   console.info(`Integration tests run on: ${where}`);
+  resetCaptures(VITEST_CAPTURE_DIR);
+  return validateOutboxEmails;
+}
+
+/**
+ * After the run: every email the integration tests queued (tests/helpers/db.ts keeps each test database's
+ * outbox) through the Nu Html Checker in one pass, every .ics through the ical.js checks. A problem fails the run.
+ */
+async function validateOutboxEmails() {
+  const { problems, counts } = await checkCaptured(VITEST_CAPTURE_DIR);
+  if (counts.emails + counts.calendars > 0) console.info(`[standards] ${counts.emails} emails' HTML and ${counts.calendars} calendar files checked`);
+  if (problems.length) throw new Error(`The emails the tests queued are not valid:\n${problems.join("\n")}`);
 }

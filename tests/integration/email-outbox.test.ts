@@ -6,6 +6,9 @@ import { emailOutbox } from "~/db/schema";
 import { deliverPending, enqueueEmail } from "~/platform/email.server";
 import { confirmationEmail } from "~/scheduling/visit-email";
 import { describeEachEngine } from "../helpers/db";
+import { buildIcs } from "~/scheduling/ics";
+import { mimeParts } from "../standards/mime";
+import { captureRawEmail } from "../standards/captured";
 
 type Received = { from: string; to: string[]; data: string };
 let received: Received[] = [];
@@ -25,6 +28,8 @@ beforeAll(async () => {
       stream.on("data", (chunk: Buffer) => (data += chunk.toString("utf8")));
       stream.on("end", () => {
         received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), data });
+        // As delivered: its HTML to the validator, its calendar part(s) to the .ics checks (the run's global teardown).
+        captureRawEmail(data, "email outbox over SMTP (as received)");
         callback();
       });
     },
@@ -42,7 +47,17 @@ describeEachEngine("email outbox over SMTP", ({ db }) => {
       to: "patient@example.com",
       subject: "Booked: Checkup & cleaning",
       text: "Your visit is booked.",
-      ics: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n",
+      ics: buildIcs({
+        uid: "tok_sent@studio-dental",
+        startsAt: new Date("2027-03-15T13:00:00Z"),
+        endsAt: new Date("2027-03-15T14:00:00Z"),
+        timezone: "America/New_York",
+        summary: "Checkup & cleaning at Studio Dental Fenway",
+        location: "Fenway, 1330 Boylston St, Boston, MA 02215",
+        description: "Please arrive 10 minutes early.",
+        organizer: { name: "Studio Dental Fenway", email: "appointments@example.com" },
+        now: new Date("2027-03-01T12:00:00Z"),
+      }),
     });
     expect(await deliverPending(db().db, url, "Studio Dental <appointments@example.com>")).toBe(1);
     expect(received).toHaveLength(1);
@@ -50,6 +65,10 @@ describeEachEngine("email outbox over SMTP", ({ db }) => {
     expect(received[0].from).toBe("appointments@example.com");
     expect(received[0].data).toContain("Subject: Booked: Checkup & cleaning");
     expect(received[0].data).toMatch(/Content-Type: text\/calendar/i);
+    // One calendar part (issue 25): text/calendar with the file's METHOD, no application/ics attachment beside it.
+    const calendars = mimeParts(received[0].data).filter((p) => /calendar|ics/i.test(p.contentType));
+    expect(calendars.map((p) => p.contentType)).toEqual(["text/calendar; charset=utf-8; method=PUBLISH"]);
+    expect(calendars[0].body).toContain("ORGANIZER;CN=\"Studio Dental Fenway\":mailto:appointments@example.com\r\n");
     const [row] = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, "patient@example.com"));
     expect(row.status).toBe("SENT");
     expect(row.sentAt).not.toBeNull();

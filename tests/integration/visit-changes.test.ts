@@ -11,6 +11,7 @@ import {
   rescheduleVisit,
 } from "~/scheduling/visit-changes.server";
 import { describeEachEngine } from "../helpers/db";
+import { icsSeriesProblems } from "../standards/ics";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 
 // Monday 2027-01-04 12:00 UTC. Studios are open 08:00–18:00 New York time (13:00–23:00 UTC in January).
@@ -236,6 +237,11 @@ describeEachEngine("cancel and reschedule", ({ db }) => {
       ok: false,
       code: "changed",
     });
+    // Then cancelled: book → move → cancel are one event to a calendar (ical.js reads each; SEQUENCE rises).
+    expect(await cancelVisit(db().db, { appointmentId: visit.id, sequence: 1, shownFeeCents: null, now })).toEqual({ ok: true, feeCents: null });
+    const series = (await mailsTo(db().db, await emailOf(db().db, visit.id))).map((m) => m.ics!);
+    expect(series).toHaveLength(3);
+    expect(icsSeriesProblems(series)).toEqual([]);
   });
 
   it("a move may overlap the visit's own current time (15 minutes later), never another patient's", async () => {

@@ -11,7 +11,7 @@ import { getDb } from "~/db/client.server";
 import { goneLink } from "~/platform/gone-link";
 import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Check your email — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Enter the code from your email — Studio Dental" }, { name: "robots", content: "noindex" }];
 /** The emailed link carries a token in its URL: never sent on in a Referer. */
 export const headers = authHeaders({ noReferrer: true });
 

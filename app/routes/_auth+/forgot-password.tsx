@@ -9,7 +9,10 @@ import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, reject
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Forgot your password? — Studio Dental" }];
+export const meta: MetaFunction = () => [
+  { title: "Forgot your password? — Studio Dental" },
+  { name: "description", content: "Set a new password for your Studio Dental account: we email you a link that works once, for 10 minutes." },
+];
 export const headers = authHeaders();
 
 export async function loader({ request }: LoaderFunctionArgs) {

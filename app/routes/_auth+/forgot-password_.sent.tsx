@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlowEmail } from "~/auth/flow-cookie.server";
 
-export const meta: MetaFunction = () => [{ title: "Check your email — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Check your email for the link — Studio Dental" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = await readFlowEmail(request, "forgotPasswordEmail");

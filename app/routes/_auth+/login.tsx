@@ -11,7 +11,10 @@ import { safeRedirect } from "~/platform/safe-redirect";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Log in — Studio Dental" }];
+export const meta: MetaFunction = () => [
+  { title: "Log in — Studio Dental" },
+  { name: "description", content: "Log in to Studio Dental to see and change your visits, book with your saved details and fill in your health history." },
+];
 export const headers = authHeaders();
 
 /** Where to go after logging in: a same-site path (platform/safe-redirect), kept in the query. */

@@ -10,7 +10,10 @@ import { getPatient } from "~/auth/sessions.server";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Create an account — Studio Dental" }];
+export const meta: MetaFunction = () => [
+  { title: "Create an account — Studio Dental" },
+  { name: "description", content: "Create a free Studio Dental account: your visits in one place, booking with your saved details, and your health history kept for every visit." },
+];
 export const headers = authHeaders();
 
 export async function loader({ request }: LoaderFunctionArgs) {

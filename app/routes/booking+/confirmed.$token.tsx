@@ -18,11 +18,12 @@ import {
   ManageVisit,
   VisitChangedBanner,
   VisitFactsList,
+  visitTitle,
 } from "~/ui/visit";
 import { bookingEventId } from "./confirmed.$token.server";
 
-export const meta: MetaFunction = () => [
-  { title: "You’re booked — Studio Dental" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: visitTitle(data?.facts, { justBooked: data?.justBooked }) },
   { name: "robots", content: "noindex" },
 ];
 

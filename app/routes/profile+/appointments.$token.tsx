@@ -10,10 +10,11 @@ import {
   ManageVisit,
   VisitChangedBanner,
   VisitFactsList,
+  visitTitle,
 } from "~/ui/visit";
 
-export const meta: MetaFunction = () => [
-  { title: "Your visit — Studio Dental" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: visitTitle(data?.facts, { area: true }) },
   { name: "robots", content: "noindex" },
 ];
 export const headers = () => NO_REFERRER;

@@ -10,7 +10,7 @@ import { NO_REFERRER } from "~/auth/headers";
 import { CancelVisitPage } from "~/ui/visit-change";
 
 export const meta: MetaFunction = () => [
-  { title: "Cancel your visit — Studio Dental" },
+  { title: "Cancel your visit — Your visits — Studio Dental" },
   { name: "robots", content: "noindex" },
 ];
 export const headers = () => NO_REFERRER;

@@ -13,7 +13,7 @@ import { NO_REFERRER } from "~/auth/headers";
 import { RescheduleVisitPage } from "~/ui/visit-change";
 
 export const meta: MetaFunction = () => [
-  { title: "Reschedule your visit — Studio Dental" },
+  { title: "Reschedule your visit — Your visits — Studio Dental" },
   { name: "robots", content: "noindex" },
 ];
 export const headers = () => NO_REFERRER;

@@ -8,7 +8,7 @@ import { requirePatient } from "~/auth/sessions.server";
 import { QUIZ_RESULTS, type QuizResult } from "~/booking/options";
 import { VisitList } from "~/ui/profile";
 
-export const meta: MetaFunction = () => [{ title: "Breezy Braces — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Your Breezy Braces rewards — Studio Dental" }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders({ noReferrer: true });
 
 const RESULT: Record<QuizResult, { name: string; detail: string; service: string }> = {
