@@ -85,6 +85,7 @@ declare -a CHROOT_PIDS=()
 cleanup() {
   local status=$?
   set +e
+  trap - ERR
   if [ -n "$NS_PID" ]; then
     pod ps -aq 2>/dev/null | xargs -r nsenter -t "$NS_PID" -m -- podman "${STORE[@]}" rm -f -t 0 >/dev/null 2>&1
     pod volume prune -f >/dev/null 2>&1
