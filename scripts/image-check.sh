@@ -63,6 +63,9 @@ fi
 for tool in npm unshare nsenter chroot; do command -v "$tool" >/dev/null || fail "$tool is missing"; done
 ok "buildah $(buildah --version | cut -d' ' -f3), podman $(podman --version | cut -d' ' -f3), mmdebstrap, curl, psql"
 mkdir -p "$CACHE/downloads"
+# One run at a time: runs share the cache storage, the ports and the scratch database.
+exec 9> "$CACHE/lock"
+flock -n 9 || { rm -rf "$WORK"; fail "another image:check is running (lock $CACHE/lock)"; }
 # Overlay storage where the kernel mounts it (3x faster than vfs), else vfs.
 if [ "$DRIVER" = overlay ]; then
   mkdir -p "$WORK/ov/l" "$WORK/ov/u" "$WORK/ov/w" "$WORK/ov/m"
@@ -85,6 +88,7 @@ declare -a CHROOT_PIDS=()
 cleanup() {
   local status=$?
   set +e
+  trap - ERR
   if [ -n "$NS_PID" ]; then
     pod ps -aq 2>/dev/null | xargs -r nsenter -t "$NS_PID" -m -- podman "${STORE[@]}" rm -f -t 0 >/dev/null 2>&1
     pod volume prune -f >/dev/null 2>&1
