@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { services, studios } from "~/db/schema";
+import { providerHours, providers, services, studios } from "~/db/schema";
 import { isMarketSlug, type MarketSlug } from "~/rules/markets";
 import { studioTimezone } from "~/rules/timezones";
 
@@ -105,5 +105,22 @@ export async function listStudioDirectory(db: Db): Promise<Studio[]> {
   return cachedCatalogue(db, "studio-directory", async () => {
     const rows = await db.select().from(studios).where(eq(studios.isVirtual, false)).orderBy(asc(studios.name));
     return rows.map(withTz);
+  });
+}
+
+/**
+ * The weekly hours the booking offers at each studio: its active providers' hours (the times page's source),
+ * per studio slug. Search engines get these as opening hours (`/studios` JSON-LD), so the two never disagree.
+ */
+export function bookableWeeklyHours(db: Db): Promise<Map<string, { weekday: number; startMinute: number; endMinute: number }[]>> {
+  return cachedCatalogue(db, "bookable-weekly-hours", async () => {
+    const rows = await db
+      .select({ studioSlug: providers.studioSlug, weekday: providerHours.weekday, startMinute: providerHours.startMinute, endMinute: providerHours.endMinute })
+      .from(providerHours)
+      .innerJoin(providers, eq(providers.id, providerHours.providerId))
+      .where(eq(providers.active, true));
+    const byStudio = new Map<string, { weekday: number; startMinute: number; endMinute: number }[]>();
+    for (const { studioSlug, ...h } of rows) byStudio.set(studioSlug, [...(byStudio.get(studioSlug) ?? []), h]);
+    return byStudio;
   });
 }

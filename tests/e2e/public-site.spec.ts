@@ -40,6 +40,23 @@ test("a studio in the directory books there: its link starts the booking with th
   await expect(page).toHaveURL(/\/booking\/services/);
 });
 
+test("search engines read the studios and the brand as JSON-LD, one block per page, which the CSP leaves alone", async ({ page }) => {
+  const cspReports: string[] = [];
+  page.on("console", (m) => /Content Security Policy|Refused to/i.test(m.text()) && cspReports.push(m.text()));
+  await visit(page, "/studios");
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(blocks).toHaveLength(1);
+  const graph = (JSON.parse(blocks[0]) as { "@graph": { "@type": string; name: string; url: string }[] })["@graph"];
+  const dentists = graph.filter((n) => n["@type"] === "Dentist");
+  // One per studio that takes bookings: the cards with a "Book at" link.
+  expect(dentists).toHaveLength(await page.locator(".studio-card").getByRole("link", { name: /^Book at / }).count());
+  expect(dentists.find((d) => d.url.endsWith("#studio-fenway"))?.name).toBe("Studio Dental Fenway");
+  await visit(page, "/");
+  const home = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { "@graph": { "@type": string }[] };
+  expect(home["@graph"].map((n) => n["@type"])).toEqual(["Organization"]);
+  expect(cspReports).toEqual([]);
+});
+
 test("a referral link keeps the code and the campaign and lands on the home page", async ({ page, context }) => {
   await page.goto("/referral-redirect?referralCode=FRIEND42&utm_source=friendbuy&utm_campaign=evergreen");
   await expect(page).toHaveURL(/\/\?utm_source=friendbuy&utm_campaign=evergreen$/);

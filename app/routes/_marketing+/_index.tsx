@@ -1,12 +1,27 @@
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadContentPage } from "~/content/pages.server";
+import { getEnv } from "~/platform/env.server";
+import { jsonLdGraph, organizationJsonLd } from "~/rules/structured-data";
+import { BRAND_NAME } from "~/ui/brand";
 import { ContentPageView, contentPageMeta } from "~/ui/content-page";
+import { JsonLd } from "~/ui/json-ld";
 
 export const meta = contentPageMeta;
 
-export const loader = async () => json(await loadContentPage("home"));
+export const loader = async () =>
+  json({
+    ...(await loadContentPage("home")),
+    // For search engines: the brand (name, logo, url); each studio is described on /studios.
+    jsonLd: jsonLdGraph(organizationJsonLd({ siteOrigin: getEnv().SITE_ORIGIN, brand: BRAND_NAME })),
+  });
 
 export default function HomePage() {
-  return <ContentPageView page={useLoaderData<typeof loader>()} wide />;
+  const { jsonLd, ...page } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <JsonLd data={jsonLd} />
+      <ContentPageView page={page} wide />
+    </>
+  );
 }

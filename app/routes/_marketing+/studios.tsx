@@ -2,7 +2,11 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
-import { listStudioDirectory } from "~/scheduling/catalogue.server";
+import { bookableWeeklyHours, listStudioDirectory } from "~/scheduling/catalogue.server";
+import { getEnv } from "~/platform/env.server";
+import { dentistJsonLd, jsonLdGraph, organizationJsonLd } from "~/rules/structured-data";
+import { BRAND_NAME } from "~/ui/brand";
+import { JsonLd } from "~/ui/json-ld";
 import { StudioContact } from "~/ui/studio";
 
 export const meta = () => [
@@ -20,13 +24,21 @@ export async function loader() {
       .filter((s) => s.marketSlug === m.slug)
       .map((s) => ({ slug: s.slug, name: s.name, address: s.address, phone: s.phone, openingHours: s.openingHours, mapUrl: s.mapUrl, isVirtual: false, open: s.enabled })),
   })).filter((m) => m.studios.length > 0);
-  return json({ markets }, { headers: { "Cache-Control": "public, max-age=300" } });
+  // For search engines: a Dentist per studio open for booking, its hours the ones the booking offers.
+  const hours = await bookableWeeklyHours(await getDb());
+  const site = { siteOrigin: getEnv().SITE_ORIGIN, brand: BRAND_NAME };
+  const jsonLd = jsonLdGraph(
+    organizationJsonLd(site),
+    ...studios.filter((s) => s.enabled).map((s) => dentistJsonLd({ ...s, hours: hours.get(s.slug) ?? [] }, site)),
+  );
+  return json({ markets, jsonLd }, { headers: { "Cache-Control": "public, max-age=300" } });
 }
 
 export default function Studios() {
-  const { markets } = useLoaderData<typeof loader>();
+  const { markets, jsonLd } = useLoaderData<typeof loader>();
   return (
     <div className="page studios-page">
+      <JsonLd data={jsonLd} />
       <h1>Our studios</h1>
       <p className="lead">Studios in {markets.length} cities, open early, late and on Saturdays. Choose a studio to book a visit there.</p>
       <nav aria-label="Cities">
