@@ -34,9 +34,11 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: `Book a dental visit — ${BRAND_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const patient = await getPatient(request);
+  // The studio console (decision 020) is not a patient page: no patient session read, no referral popup.
+  const staffPage = isStaffPath(new URL(request.url).pathname);
+  const patient = staffPage ? null : await getPatient(request);
   const { state, headers } = await buildPageState(request, { userEmail: patient?.email ?? null });
-  const referral = await referralPopupFor(request);
+  const referral = staffPage ? null : await referralPopupFor(request);
   if (referral) headers.append("Set-Cookie", referral.setCookie);
   return json({ ...state, popup: referral?.popup ?? null }, { headers });
 }
@@ -47,6 +49,7 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
   const nonce = useNonce();
   const webView = isWebView({ routeIds: matches.map((m) => m.id), webViewCookie: data?.webViewCookie ?? null });
   const pathname = data?.pathname ?? "/";
+  if (isStaffPath(pathname)) return <ConsoleDocument title={title}>{children}</ConsoleDocument>;
   const banner = data ? shouldShowCookieBanner({ pathname, isWebView: webView, dismissed: data.cookieBannerDismissed }) : false;
   return (
     <html lang="en">
@@ -85,6 +88,36 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
     </html>
   );
 }
+
+/**
+ * The studio console's document: its own chrome (in its layout route), and no scripts at all — every console page
+ * is a server-rendered form, and no patient page's script (analytics, error reporting, the app bridge) loads there.
+ */
+function ConsoleDocument({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        {title ? <title>{title}</title> : null}
+        <Meta />
+        <SiteStyles />
+        <Links />
+      </head>
+      <body className="console">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+const isStaffPath = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");
 
 const isIntakePath = (pathname: string) => pathname === "/intake" || pathname.startsWith("/intake/");
 
