@@ -53,9 +53,11 @@ describeEachEngine("console accounts", ({ db }) => {
    * Signs in through both steps and returns the staff cookie. Each code signs in once, so each sign-in of a test
    * happens one 30-second step later than the one before (the setup used the current step).
    */
-  let steps = 0;
+  const steps = new Map<string, number>();
   async function signIn(who: { email: string; secret: string }) {
-    const at = new Date(Date.now() + ++steps * TOTP_STEP_SECONDS * 1000);
+    const step = (steps.get(who.email) ?? 0) + 1;
+    steps.set(who.email, step);
+    const at = new Date(Date.now() + step * TOTP_STEP_SECONDS * 1000);
     const first = await callRoute(loginAction, post("/staff/login", { email: who.email, password: PASSWORD }), { context: { clientIp: "198.51.100.7" } });
     expect(first.status).toBe(302);
     const cookie = await staffCodeStep(post("/staff/login/code", {}, cookieOf(first)), totpCode(who.secret, at), "198.51.100.7", at);
@@ -103,7 +105,7 @@ describeEachEngine("console accounts", ({ db }) => {
     // The route itself, with the next step's code (inside the one-step drift window; the setup used the current one).
     const fresh = await callRoute(codeAction, post("/staff/login/code", { code: totpCode(admin.secret, new Date(Date.now() + 30_000)) }, cookieOf(first)), { context: { clientIp: "198.51.100.8" } });
     expect(fresh.status).toBe(302);
-    steps = Math.max(steps, 1); // that step is used now
+    steps.set(admin.email, 1); // that step is used now
     expect(fresh.headers.get("Set-Cookie")).toMatch(/^staff_session=.*Path=\/staff.*HttpOnly.*SameSite=Strict/);
     const cookie = await signIn(admin);
     const user = await getStaff(get("/staff", cookie));
@@ -115,7 +117,7 @@ describeEachEngine("console accounts", ({ db }) => {
   it("a TOTP code signs in once; a recovery code works once", async () => {
     const who = await setUp("admin");
     await signIn(who);
-    const at = new Date(Date.now() + steps * TOTP_STEP_SECONDS * 1000);
+    const at = new Date(Date.now() + steps.get(who.email)! * TOTP_STEP_SECONDS * 1000);
     const again = await callRoute(loginAction, post("/staff/login", { email: who.email, password: PASSWORD }), { context: { clientIp: "198.51.100.9" } });
     expect(await staffCodeStep(post("/", {}, cookieOf(again)), totpCode(who.secret, at), "198.51.100.9", at)).toBeNull();
     const recovery = who.recoveryCodes[0]!;
