@@ -36,14 +36,12 @@ export default defineConfig({
   webServer: {
     command: [
       `rm -rf ${DATA_DIR} ${STAFF_LINKS}`,
-      staffAdd("--email admin-js-off@console.example.com --role admin"),
-      staffAdd("--email admin-js-on@console.example.com --role admin"),
-      staffAdd("--email desk-js-off@console.example.com --role front_desk --studio kendall-square"),
-      staffAdd("--email desk-js-on@console.example.com --role front_desk --studio kendall-square"),
+      staffAdd("--email admin-js-off@console.example.com --email admin-js-on@console.example.com --role admin"),
+      staffAdd("--email desk-js-off@console.example.com --email desk-js-on@console.example.com --role front_desk --studio kendall-square"),
       "node --import tsx server.ts",
     ].join(" && "),
     url: `http://localhost:${PORT}/healthz`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

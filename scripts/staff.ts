@@ -1,5 +1,5 @@
-// npm run staff -- add --email E --role admin|manager|front_desk [--studio SLUG ...]
-// Makes (or re-invites) a staff account and prints its one-time setup link (24 hours). Uses DATABASE_URL when set,
+// npm run staff -- add --email E [--email E2 ...] --role admin|manager|front_desk [--studio SLUG ...]
+// Makes (or re-invites) staff accounts and prints each one's one-time setup link (24 hours). Uses DATABASE_URL when set,
 // else the PGlite data dir in DATA_DIR (./data): on PGlite, stop the server first (one process per data dir).
 import { parseArgs } from "node:util";
 import { inArray } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { DataDirLockedError, openDatabase, setDatabase } from "../app/db/client.
 import { studios } from "../app/db/schema";
 import { catalogueIsEmpty, seedCatalogue } from "../app/db/seed.server";
 
-const USAGE = "Usage: npm run staff -- add --email E --role admin|manager|front_desk [--studio SLUG ...]";
+const USAGE = "Usage: npm run staff -- add --email E [--email E2 ...] --role admin|manager|front_desk [--studio SLUG ...]";
 
 function fail(message: string): never {
   console.error(`[staff] ${message}\n${USAGE}`);
@@ -17,11 +17,11 @@ function fail(message: string): never {
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: "string" }, role: { type: "string" }, studio: { type: "string", multiple: true } },
+  options: { email: { type: "string", multiple: true }, role: { type: "string" }, studio: { type: "string", multiple: true } },
 });
 if (positionals[0] !== "add") fail("Say what to do: add.");
-const email = (values.email ?? "").trim().toLowerCase();
-if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) fail("--email needs an email address.");
+const emails = (values.email ?? []).map((e) => e.trim().toLowerCase());
+if (!emails.length || emails.some((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)) fail("--email needs an email address.");
 const role = (values.role ?? "").replace("-", "_") as Role;
 if (!ROLES.includes(role)) fail(`--role is one of ${ROLES.join(", ")}.`);
 const studioSlugs = values.studio ?? [];
@@ -37,8 +37,10 @@ try {
       const unknown = studioSlugs.filter((s) => !known.has(s));
       if (unknown.length) fail(`No such studio: ${unknown.join(", ")}.`);
     }
-    const invitation = await inviteStaff(database.db, { email, role, studios: studioSlugs }, null);
-    console.info(`Setup link for ${email} (${role}), valid until ${invitation.expiresAt.toISOString()}, once:\n${invitation.url}`);
+    for (const email of emails) {
+      const invitation = await inviteStaff(database.db, { email, role, studios: studioSlugs }, null);
+      console.info(`Setup link for ${email} (${role}), valid until ${invitation.expiresAt.toISOString()}, once:\n${invitation.url}`);
+    }
   } finally {
     await database.close();
   }

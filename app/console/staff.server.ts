@@ -278,5 +278,3 @@ export function requireStudio(user: StaffUser, slug: string) {
   if (!studio) throw new Response("Not found", { status: 404 });
   return studio;
 }
-
-export const canShapeAvailability = (user: StaffUser) => user.role === "manager" || user.role === "admin";

@@ -13,6 +13,7 @@ import { loader as visitLoader, action as visitAction } from "~/routes/staff+/vi
 import { action as moveAction } from "~/routes/staff+/visits.$id_.move";
 import { loader as intakeLoader } from "~/routes/staff+/visits.$id_.intake";
 import { action as searchAction } from "~/routes/staff+/search";
+import { loader as auditLoader } from "~/routes/staff+/audit";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
@@ -136,6 +137,12 @@ describeEachEngine("console visits", ({ db }) => {
     expect(lines[0]!.staffEmail).toBe(desk.email);
     const intakeLines = await db().db.select().from(intakeAudit).where(and(eq(intakeAudit.appointmentId, visit.id), eq(intakeAudit.via, "staff")));
     expect(intakeLines).toHaveLength(2);
+    // Admins read the log, filtered; anyone else gets the 404 page.
+    const admin = await signedInStaff(db().db, "admin");
+    const log = await callRoute(auditLoader, new Request(`${ORIGIN}/staff/audit?action=intake.view&visit=${visit.id}`, { headers: { Cookie: admin.cookie } }));
+    const shown = (await log.json()) as { lines: { who: string }[] };
+    expect(shown.lines.map((l) => l.who)).toEqual([desk.email, desk.email]);
+    expect((await callRoute(auditLoader, new Request(`${ORIGIN}/staff/audit`, { headers: { Cookie: desk.cookie } }))).status).toBe(404);
   });
 
   it("search finds patients by name, email or phone at the staff member's studios only", async () => {

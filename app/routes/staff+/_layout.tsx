@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { canShapeAvailability, getStaff, ROLE_LABELS } from "~/console/staff.server";
+import { getStaff, ROLE_LABELS } from "~/console/staff.server";
 import consoleStylesHref from "~/styles/console.css";
 import { ConsoleBar } from "~/ui/console";
 
@@ -14,7 +14,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getStaff(request);
   const viewer = user
-    ? { email: user.email, roleLabel: ROLE_LABELS[user.role], isAdmin: user.role === "admin", canShape: canShapeAvailability(user), studios: user.studios }
+    ? { email: user.email, roleLabel: ROLE_LABELS[user.role], isAdmin: user.role === "admin" }
     : null;
   return json({ viewer }, { headers: headers() });
 }
