@@ -66,7 +66,7 @@ test("an admin set up from the command line's link sees a booking on the day, ch
   await page.goto("/booking?service=CLNCHK");
   await page.getByLabel("Boston").check();
   await next(page);
-  await finish(page, { studio: "Fenway", email: patientEmail, card: false, comfort: "cleaning", laterWeek: true });
+  await finish(page, { studio: "Fenway", email: patientEmail, card: true, comfort: "cleaning", laterWeek: true });
   const booked = await mailTo(patientEmail, /^Studio Dental: your Checkup & cleaning on /);
   // The time the patient was told, in the studio's zone ("at 9:00 AM" in the email's text).
   const shownTime = booked.match(/ at (\d{1,2}:\d{2} [AP]M)/)![1]!;
