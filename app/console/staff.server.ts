@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { checkPassword, hashPassword } from "~/auth/passwords.server";
 import { assertNotLimited, consume, forget } from "~/auth/rate-limit.server";
 import { getDb, type Db } from "~/db/client.server";
@@ -93,6 +93,13 @@ export async function findSetup(db: Db, token: string, now = new Date()) {
   return { id: row.id, email: row.email, role: row.role as Role, totpSecret: row.totpSecret };
 }
 
+/** Whether this setup link was used (the page after the setup post, or a second visit): it then says so. */
+export async function setupWasUsed(db: Db, token: string) {
+  if (!isSetupTokenShape(token)) return false;
+  const [row] = await db.select({ activatedAt: staff.activatedAt, setupExpiresAt: staff.setupExpiresAt }).from(staff).where(eq(staff.setupTokenHash, sha256(token)));
+  return Boolean(row?.activatedAt && row.setupExpiresAt && row.activatedAt.getTime() === row.setupExpiresAt.getTime());
+}
+
 const newRecoveryCode = () => {
   const raw = randomBytes(8).toString("hex").slice(0, 10);
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
@@ -113,8 +120,9 @@ export async function completeSetup(db: Db, token: string, input: { password: st
   const done = await db.transaction(async (tx) => {
     const used = await tx
       .update(staff)
-      .set({ passwordHash, totpLastStep: step, setupTokenHash: null, setupExpiresAt: null, activatedAt: now })
-      .where(and(eq(staff.id, setup.id), eq(staff.setupTokenHash, sha256(token))))
+      // The link's hash stays, expired at the moment of use: the page drawn after this post can say "used" (not 404).
+      .set({ passwordHash, totpLastStep: step, setupExpiresAt: now, activatedAt: now })
+      .where(and(eq(staff.id, setup.id), eq(staff.setupTokenHash, sha256(token)), gt(staff.setupExpiresAt, now)))
       .returning({ id: staff.id });
     if (used.length === 0) return false;
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, setup.id));

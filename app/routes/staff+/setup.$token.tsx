@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { fieldErrors, readAuthForm, rejected } from "~/auth/forms.server";
 import { passwordProblem } from "~/auth/passwords.server";
 import { setupSchema } from "~/console/forms.server";
-import { completeSetup, findSetup } from "~/console/staff.server";
+import { completeSetup, findSetup, setupWasUsed } from "~/console/staff.server";
 import { setupQrSvg } from "~/console/qr.server";
 import { getDb } from "~/db/client.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
@@ -22,8 +22,12 @@ async function setupOf(token: string | undefined) {
 
 /** The one-time link's page: a password, then the authenticator (QR code and the same secret as text). */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const setup = await setupOf(params.token);
-  return json({ email: setup.email, secret: setup.totpSecret, qr: await setupQrSvg(setup.totpSecret, setup.email) });
+  const db = await getDb();
+  const setup = await findSetup(db, params.token ?? "");
+  // Remix draws the page again after the setup post: a used link then says so (the codes come from the action).
+  if (!setup && (await setupWasUsed(db, params.token ?? ""))) return json({ used: true as const, email: "", secret: "", qr: "" });
+  if (!setup) throw notFound();
+  return json({ used: false as const, email: setup.email, secret: setup.totpSecret, qr: await setupQrSvg(setup.totpSecret, setup.email) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -41,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StaffSetup() {
-  const { email, secret, qr } = useLoaderData<typeof loader>();
+  const { used, email, secret, qr } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   if (result && "recoveryCodes" in result) {
     return (
@@ -56,6 +60,15 @@ export default function StaffSetup() {
           <Link className="button" to="/staff/login">
             Sign in
           </Link>
+        </p>
+      </ConsolePage>
+    );
+  }
+  if (used) {
+    return (
+      <ConsolePage title="This setup link was used" narrow>
+        <p>
+          The account is set up. <Link to="/staff/login">Sign in</Link>
         </p>
       </ConsolePage>
     );
