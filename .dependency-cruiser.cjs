@@ -52,7 +52,7 @@ module.exports = {
     {
       name: "features-below-ui-and-routes",
       severity: "error",
-      from: { path: "^app/(booking|intake|account|auth|content)/" },
+      from: { path: "^app/(booking|intake|account|auth|content|console)/" },
       to: { path: upper("ui", "routes") },
     },
     {
@@ -60,6 +60,13 @@ module.exports = {
       severity: "error",
       from: { path: "^app/(booking|intake|account|content)/" },
       to: { path: "^app/(booking|intake|account|content)/", pathNot: "^app/$1/" },
+    },
+    {
+      name: "console-is-its-own-feature",
+      comment: "The studio console (decision 020) uses the shared layers and reads intake through its module; no patient feature imports it.",
+      severity: "error",
+      from: { path: "^app/(rules|db|platform|auth|scheduling|flow|booking|intake|account|content)/" },
+      to: { path: "^app/console/" },
     },
     {
       name: "ui-is-presentational",

@@ -2,6 +2,12 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/dental-e2e-${process.pid}`;
+/**
+ * The console spec (tests/e2e/console.spec.ts) signs in with accounts made by `npm run staff` before the server
+ * starts (the embedded database has one opener at a time): one admin per project and one front desk, links kept here.
+ */
+const STAFF_LINKS = `/tmp/dental-e2e-staff-links-${PORT}.txt`;
+const staffAdd = (args: string) => `node --import tsx scripts/staff.ts add ${args} >> ${STAFF_LINKS}`;
 /** The accounts spec runs a real SMTP server here and reads the emails the app sends (tests/e2e/accounts.spec.ts). */
 const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 
@@ -31,9 +37,14 @@ export default defineConfig({
     { name: "standards", testMatch: /standards\.teardown\.ts$/ },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx server.ts`,
+    command: [
+      `rm -rf ${DATA_DIR} ${STAFF_LINKS}`,
+      staffAdd("--email admin-js-off@console.example.com --email admin-js-on@console.example.com --role admin"),
+      staffAdd("--email desk-js-off@console.example.com --email desk-js-on@console.example.com --role front_desk --studio kendall-square"),
+      "node --import tsx server.ts",
+    ].join(" && "),
     url: `http://localhost:${PORT}/healthz`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

@@ -41,9 +41,11 @@ export const meta: MetaFunction = ({ error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const patient = await getPatient(request);
+  // The studio console (decision 020) is not a patient page: no patient session read, no referral popup.
+  const staffPage = isStaffPath(new URL(request.url).pathname);
+  const patient = staffPage ? null : await getPatient(request);
   const { state, headers } = await buildPageState(request, { userEmail: patient?.email ?? null });
-  const referral = await referralPopupFor(request);
+  const referral = staffPage ? null : await referralPopupFor(request);
   if (referral) headers.append("Set-Cookie", referral.setCookie);
   return json({ ...state, popup: referral?.popup ?? null }, { headers });
 }
@@ -54,6 +56,7 @@ function Document({ children, isError = false }: { children: ReactNode; isError?
   const nonce = useNonce();
   const webView = isWebView({ routeIds: matches.map((m) => m.id), webViewCookie: data?.webViewCookie ?? null });
   const pathname = data?.pathname ?? "/";
+  if (isStaffPath(pathname)) return <ConsoleDocument>{children}</ConsoleDocument>;
   const banner = data ? shouldShowCookieBanner({ pathname, isWebView: webView, dismissed: data.cookieBannerDismissed }) : false;
   return (
     <html lang="en">
@@ -92,6 +95,35 @@ function Document({ children, isError = false }: { children: ReactNode; isError?
     </html>
   );
 }
+
+/**
+ * The studio console's document: its own chrome (in its layout route), and no scripts at all — every console page
+ * is a server-rendered form, and no patient page's script (analytics, error reporting, the app bridge) loads there.
+ */
+function ConsoleDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <Meta />
+        <SiteStyles />
+        <Links />
+      </head>
+      <body className="console">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+const isStaffPath = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");
 
 const isIntakePath = (pathname: string) => pathname === "/intake" || pathname.startsWith("/intake/");
 

@@ -182,6 +182,8 @@ export const appointments = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** A cancel inside the 24-hour window with a card on file: the fee to charge to it (decision 012). */
     lateCancelFeeCents: integer("late_cancel_fee_cents"),
+    /** Checked in at the front desk (the console, decision 020). */
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -296,7 +298,8 @@ export const intakeAudit = pgTable(
       .notNull()
       .references(() => appointments.id, { onDelete: "cascade" }),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    via: text("via", { enum: ["token", "account"] }).notNull(),
+    /** "staff": a console read (who exactly is in audit_log, decision 020). */
+    via: text("via", { enum: ["token", "account", "staff"] }).notNull(),
     action: text("action", { enum: ["view", "save", "upload_photo", "view_photo", "complete"] }).notNull(),
     step: text("step"),
   },
@@ -353,4 +356,117 @@ export const authRateLimits = pgTable("auth_rate_limits", {
   key: varchar("key", { length: 255 }).primaryKey(),
   points: integer("points").notNull().default(0),
   expire: bigint("expire", { mode: "number" }),
+});
+
+/**
+ * The studio console's people (issue 18, decision 020): not patients — their own table, sessions and cookie.
+ * A password (argon2id, the patient side's rules) and a TOTP second factor, both set from a one-time link.
+ */
+export const staff = pgTable(
+  "staff",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    role: text("role", { enum: ["front_desk", "manager", "admin"] }).notNull(),
+    passwordHash: text("password_hash"),
+    /** Base32 TOTP secret (RFC 6238); null until set up. */
+    totpSecret: text("totp_secret"),
+    /** The last time step a code was accepted for: a code is used once (RFC 6238 §5.2). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** SHA-256 of the one-time setup link's token, and when it stops working (24 hours). */
+    setupTokenHash: text("setup_token_hash").unique(),
+    setupExpiresAt: timestamp("setup_expires_at", { withTimezone: true }),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("staff_role", sql`${t.role} in ('front_desk', 'manager', 'admin')`)],
+);
+
+/** The studios a front desk or manager works at (admins see every studio). */
+export const staffStudios = pgTable(
+  "staff_studios",
+  {
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+  },
+  (t) => [unique("staff_studios_once").on(t.staffId, t.studioSlug)],
+);
+
+/** One-time recovery codes for a lost authenticator, hashed (SHA-256 of 50 random bits each). */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_recovery_codes_staff_idx").on(t.staffId)],
+);
+
+/** Staff sessions: `password` after the first step (minutes), `complete` after the second factor. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: ["password", "complete"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId), check("staff_sessions_stage", sql`${t.stage} in ('password', 'complete')`)],
+);
+
+/**
+ * The audit log: staff sign-ins, reads of health data, every change (who, when, what, before/after). Append-only:
+ * a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0009), whoever asks. No foreign keys, so no cascade
+ * can ever try to remove a line.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** "staff" (staffId set), "patient" (their own cancel or move) or "system". */
+    actor: text("actor", { enum: ["staff", "patient", "system"] }).notNull(),
+    staffId: integer("staff_id"),
+    staffEmail: text("staff_email"),
+    action: text("action").notNull(),
+    studioSlug: text("studio_slug"),
+    appointmentId: integer("appointment_id"),
+    note: text("note"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_appointment_idx").on(t.appointmentId), index("audit_log_staff_idx").on(t.staffId, t.at)],
+);
+
+/** A studio closed for a day (a snow day, a training day), beside the federal holidays. */
+export const studioClosures = pgTable(
+  "studio_closures",
+  {
+    id: serial("id").primaryKey(),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    day: date("day").notNull(),
+    reason: text("reason").notNull().default(""),
+  },
+  (t) => [unique("studio_closures_once").on(t.studioSlug, t.day)],
+);
+
+/** Bumped by every change of availability (hours, time off, closures, services): every process's caches key on it. */
+export const catalogueRevision = pgTable("catalogue_revision", {
+  id: smallint("id").primaryKey(),
+  revision: bigint("revision", { mode: "number" }).notNull(),
 });

@@ -76,3 +76,22 @@ export async function accountHealthRecord(personId: number): Promise<{ health: O
     insurance: onFile(withInsurance, (state) => insuranceRows(state.insurance!, photos)),
   };
 }
+
+/**
+ * One visit's intake for the studio console (issue 18): its health history and insurance as rows, or null for
+ * what is not on file. The read is a line in the intake audit (via "staff"); the console adds who in audit_log.
+ */
+export async function visitIntakeForStaff(appointmentId: number): Promise<{ health: OnFile | null; insurance: OnFile | null; photos: { front: boolean; back: boolean } }> {
+  const db = await getDb();
+  const [row] = await db.select().from(intakes).where(eq(intakes.appointmentId, appointmentId));
+  await db.insert(intakeAudit).values({ appointmentId, via: "staff", action: "view", step: "console" });
+  const sides = await db.select({ side: intakeCardPhotos.side }).from(intakeCardPhotos).where(eq(intakeCardPhotos.appointmentId, appointmentId));
+  const photos = { front: sides.some((s) => s.side === "front"), back: sides.some((s) => s.side === "back") };
+  const state = (row?.answers ?? {}) as Partial<IntakeState>;
+  const onFile = (rows: Row[] | null): OnFile | null => (rows && row ? { rows, updatedAt: row.updatedAt, complete: row.status === "COMPLETE" } : null);
+  return {
+    health: onFile(state.health ? healthRows(state.health) : null),
+    insurance: onFile(state.insurance ? insuranceRows(state.insurance, photos) : null),
+    photos,
+  };
+}

@@ -14,10 +14,12 @@ import type { IntakeInsurance, IntakeState, IntakeStepId } from "./flow";
 import type { PlanCheckRecord } from "./plan-check";
 
 export type AuditAction = "view" | "save" | "upload_photo" | "view_photo" | "complete";
+/** Who reads: the visit's token holder or account (IntakeVisit), or the studio console ("staff"). */
+export type IntakeReader = { appointment: { id: number }; via: IntakeVisit["via"] | "staff" };
 export type IntakeRow = typeof intakes.$inferSelect;
 
 /** One line of the audit trail. `step` names a page or a photo side, never an answer. */
-export async function audit(visit: IntakeVisit, action: AuditAction, step: string | null) {
+export async function audit(visit: IntakeReader, action: AuditAction, step: string | null) {
   const db = await getDb();
   await db.insert(intakeAudit).values({ appointmentId: visit.appointment.id, via: visit.via, action, step });
   if (action === "save") countEvent("intake_save");
@@ -128,7 +130,7 @@ export async function storedSides(visit: IntakeVisit): Promise<{ front: boolean;
   return { front: rows.some((r) => r.side === "front"), back: rows.some((r) => r.side === "back") };
 }
 
-export async function readPhoto(visit: IntakeVisit, side: CardSide, size: "full" | "thumbnail") {
+export async function readPhoto(visit: IntakeReader, side: CardSide, size: "full" | "thumbnail") {
   const db = await getDb();
   const [row] = await db
     .select({ mime: intakeCardPhotos.mime, bytes: size === "full" ? intakeCardPhotos.bytes : intakeCardPhotos.thumbnail })

@@ -14,6 +14,7 @@ import {
   type CardOnFile,
   type ChangeTerms,
 } from "~/rules/cancellation-policy";
+import { appendAudit } from "~/platform/audit.server";
 import { enqueueEmail } from "~/platform/email.server";
 import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
@@ -75,7 +76,29 @@ export type ChangeRefused =
   | "same_time"
   | "generic_error";
 
-type Seen = { appointmentId: number; sequence: number; now?: Date };
+/**
+ * A change made by the studio on the patient's behalf (the console, decision 020): the same transaction, lock,
+ * rules and emails; only who is recorded differs, with their note. The studio may also move a visit inside the
+ * 24 hours (the patient is told to call it for exactly that).
+ */
+export type OnBehalf = { staff: { id: number; email: string }; note: string };
+
+type Seen = { appointmentId: number; sequence: number; now?: Date; by?: OnBehalf };
+
+/** The audit line of a change, written in its transaction (patients' own changes too: the visit's history). */
+function auditChange(tx: Pick<Db, "insert">, input: Seen, action: string, appointment: Appointment, before: Record<string, unknown>, after: Record<string, unknown>) {
+  return appendAudit(tx, {
+    actor: input.by ? "staff" : "patient",
+    staff: input.by?.staff ?? null,
+    note: input.by?.note ?? null,
+    action,
+    studioSlug: appointment.studioSlug,
+    appointmentId: appointment.id,
+    before,
+    after,
+    at: input.now,
+  });
+}
 
 class Refused extends Error {
   constructor(readonly code: ChangeRefused) {
@@ -184,6 +207,7 @@ export function cancelVisit(
             )
             .returning();
           await skipPendingReminders(tx, appointment.id, "cancelled");
+          await auditChange(tx, input, "visit.cancel", appointment, { status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: terms.feeCents });
           const card = cardOnFile(appointment);
           const mail = visitEmail(
             {
@@ -247,7 +271,8 @@ export function rescheduleVisit(
             tx as Db,
             input
           );
-          if (!termsOf(appointment, now).canReschedule)
+          const terms = termsOf(appointment, now);
+          if (!(input.by ? terms.canCancel : terms.canReschedule))
             throw new Refused("not_changeable");
           if (input.startsAt.getTime() === appointment.startsAt.getTime())
             throw new Refused("same_time");
@@ -296,6 +321,7 @@ export function rescheduleVisit(
           if (!moved) throw new Refused("availability_conflict");
           await skipPendingReminders(tx, appointment.id, "rescheduled");
           await scheduleReminders(tx, appointment.id, moved.startsAt, now);
+          await auditChange(tx, input, "visit.move", appointment, { startsAt: appointment.startsAt.toISOString(), providerId: appointment.providerId }, { startsAt: moved.startsAt.toISOString(), providerId: moved.providerId });
           const mail = visitEmail(
             {
               to: email,

@@ -1,0 +1,253 @@
+/**
+ * A visit in the studio console (issue 18 B): the patient's details, the intake (each read audited), the visit's
+ * history, and the desk's actions. Cancel and move go through the patient's own code path
+ * (scheduling/visit-changes.server.ts) with the staff member recorded; arrived, completed and no-show are the
+ * console's own, each in a transaction under the row lock with its audit line.
+ */
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { getDb, type Db } from "~/db/client.server";
+import { appointmentReminders, appointments, auditLog, patients, providers } from "~/db/schema";
+import { visitIntakeForStaff } from "~/intake/history.server";
+import { readPhoto, type CardSide } from "~/intake/store.server";
+import { appendAudit } from "~/platform/audit.server";
+import { formatUsd } from "~/rules/currency";
+import { studioTimezone } from "~/rules/timezones";
+import { formatLongDateTime, formatShortDateTime } from "~/rules/zoned-time";
+import { getEnv } from "~/platform/env.server";
+import { getBookableStudio, getService, getStudioAnyState } from "~/scheduling/catalogue.server";
+import { timePickerWeek } from "~/scheduling/time-picker.server";
+import { cancelVisit, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
+import { STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
+import type { StaffUser } from "./staff.server";
+
+const notFound = () => new Response("Not found", { status: 404 });
+type Appointment = typeof appointments.$inferSelect;
+
+/** The visit if it belongs to one of the viewer's studios; any other id is the same 404 as an unknown one. */
+export async function scopedVisit(user: StaffUser, rawId: string | undefined): Promise<{ db: Db; appointment: Appointment }> {
+  if (!/^\d{1,9}$/.test(rawId ?? "")) throw notFound();
+  const db = await getDb();
+  const slugs = user.studios.map((s) => s.slug);
+  if (!slugs.length) throw notFound();
+  const [appointment] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, Number(rawId)), inArray(appointments.studioSlug, slugs)));
+  if (!appointment) throw notFound();
+  return { db, appointment };
+}
+
+export type StatusAction = "arrived" | "completed" | "no_show";
+export const STATUS_ACTION_LABELS: Record<StatusAction, string> = { arrived: "Arrived (check in)", completed: "Completed", no_show: "No-show" };
+
+/** What the desk may record now: check in a booked visit; completed or no-show once its time has come. */
+export function statusActions(status: VisitStatus, startsAt: Date, now: Date): StatusAction[] {
+  const begun = startsAt <= now;
+  if (status === "booked") return begun ? ["arrived", "completed", "no_show"] : ["arrived"];
+  if (status === "arrived") return begun ? ["completed"] : [];
+  return [];
+}
+
+const ACTION_TEXT: Record<string, string> = {
+  "visit.cancel": "Cancelled",
+  "visit.move": "Moved",
+  "visit.arrived": "Checked in",
+  "visit.completed": "Marked completed",
+  "visit.no_show": "Marked no-show",
+  "intake.view": "Intake answers read",
+  "intake.view_photo": "Insurance card photo viewed",
+};
+
+export async function visitPage(user: StaffUser, rawId: string | undefined, now = new Date()) {
+  const { db, appointment } = await scopedVisit(user, rawId);
+  const [studio, service, [patient], [provider], lines, reminders] = await Promise.all([
+    getStudioAnyState(db, appointment.studioSlug),
+    getService(db, appointment.serviceType),
+    db.select().from(patients).where(eq(patients.id, appointment.patientId)),
+    db.select({ name: providers.name, role: providers.role }).from(providers).where(eq(providers.id, appointment.providerId)),
+    db.select().from(auditLog).where(eq(auditLog.appointmentId, appointment.id)).orderBy(asc(auditLog.at), asc(auditLog.id)),
+    db
+      .select({ kind: appointmentReminders.kind, sentAt: appointmentReminders.sentAt })
+      .from(appointmentReminders)
+      .where(and(eq(appointmentReminders.appointmentId, appointment.id), isNotNull(appointmentReminders.sentAt))),
+  ]);
+  if (!studio || !service || !patient) throw notFound();
+  const tz = studio.tz;
+  const status = visitStatus(appointment);
+  const terms = termsOf(appointment, now);
+  const when = (at: Date) => formatShortDateTime(at, tz);
+  const history = [
+    { at: appointment.createdAt, text: "Booked", who: "Patient", note: null as string | null },
+    ...reminders.map((r) => ({ at: r.sentAt!, text: `Reminder sent (${r.kind} before)`, who: "System", note: null })),
+    ...lines.map((line) => {
+      let text = ACTION_TEXT[line.action] ?? line.action;
+      if (line.action === "visit.move" && line.before && line.after) text = `Moved from ${when(new Date(String(line.before.startsAt)))} to ${when(new Date(String(line.after.startsAt)))}`;
+      if (line.action === "visit.cancel" && typeof line.after?.lateCancelFeeCents === "number") text += `, late-cancel fee ${formatUsd(line.after.lateCancelFeeCents)} recorded`;
+      return { at: line.at, text, who: line.actor === "staff" ? (line.staffEmail ?? "Staff") : line.actor === "patient" ? "Patient" : "System", note: line.note };
+    }),
+  ]
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((h) => ({ ...h, at: when(h.at) }));
+  return {
+    id: appointment.id,
+    studio: { slug: studio.slug, name: studio.name },
+    day: new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(appointment.startsAt),
+    when: formatLongDateTime(appointment.startsAt, tz),
+    service: service.name,
+    provider: provider ? `${provider.name} (${provider.role})` : "",
+    status,
+    statusLabel: STATUS_LABELS[status],
+    sequence: appointment.sequence,
+    fee: appointment.lateCancelFeeCents ? formatUsd(appointment.lateCancelFeeCents) : null,
+    patient: {
+      name: `${patient.firstName} ${patient.lastName}`.trim(),
+      email: patient.email,
+      phone: patient.phone,
+      dateOfBirth: patient.dateOfBirth,
+      hasAccount: patient.personId !== null,
+    },
+    actions: statusActions(status, appointment.startsAt, now).map((value) => ({ value, label: STATUS_ACTION_LABELS[value] })),
+    cancel: terms.canCancel ? { shownFee: terms.feeCents === null ? "none" : String(terms.feeCents), fee: terms.feeCents ? formatUsd(terms.feeCents) : null, late: terms.late } : null,
+    canMove: terms.canCancel,
+    history,
+  };
+}
+
+export type StatusOutcome = { ok: true } | { ok: false; code: "changed" | "not_allowed" };
+
+/** Records arrived / completed / no-show on the visit as the desk saw it (`seen`), with the note, in one transaction. */
+export async function recordStatus(user: StaffUser, rawId: string | undefined, input: { action: StatusAction; seen: VisitStatus; note: string }, now = new Date()): Promise<StatusOutcome> {
+  const { db, appointment: found } = await scopedVisit(user, rawId);
+  return db.transaction(async (tx) => {
+    const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, found.id)).for("update");
+    if (!appointment) return { ok: false as const, code: "changed" as const };
+    const status = visitStatus(appointment);
+    if (status !== input.seen) return { ok: false as const, code: "changed" as const };
+    if (!statusActions(status, appointment.startsAt, now).includes(input.action)) return { ok: false as const, code: "not_allowed" as const };
+    const change =
+      input.action === "arrived" ? { arrivedAt: now } : input.action === "completed" ? { status: "COMPLETED" as const } : { status: "NO_SHOW" as const };
+    await tx.update(appointments).set(change).where(eq(appointments.id, appointment.id));
+    await appendAudit(tx, {
+      actor: "staff",
+      staff: user,
+      action: `visit.${input.action}`,
+      studioSlug: appointment.studioSlug,
+      appointmentId: appointment.id,
+      note: input.note,
+      before: { status: appointment.status, arrivedAt: appointment.arrivedAt?.toISOString() ?? null },
+      after: { status: change.status ?? appointment.status, arrivedAt: (change.arrivedAt ?? appointment.arrivedAt)?.toISOString() ?? null },
+      at: now,
+    });
+    return { ok: true as const };
+  });
+}
+
+/** Cancels on the patient's behalf: the patient's own cancel, with the staff member and note recorded. */
+export async function cancelOnBehalf(user: StaffUser, rawId: string | undefined, input: { sequence: number; shownFeeCents: number | null; note: string }) {
+  const { db, appointment } = await scopedVisit(user, rawId);
+  return cancelVisit(db, { appointmentId: appointment.id, sequence: input.sequence, shownFeeCents: input.shownFeeCents, by: { staff: user, note: input.note } });
+}
+
+/** Moves on the patient's behalf: the patient's own move (same lock, rules, emails and .ics), recorded as the staff's. */
+export async function moveOnBehalf(user: StaffUser, rawId: string | undefined, input: { sequence: number; startsAt: Date; note: string }) {
+  const { db, appointment } = await scopedVisit(user, rawId);
+  return rescheduleVisit(db, { appointmentId: appointment.id, sequence: input.sequence, startsAt: input.startsAt, by: { staff: user, note: input.note } });
+}
+
+/** The move page: the visit and a week of free times at its studio (its own time does not block the times around it). */
+export async function movePicker(user: StaffUser, rawId: string | undefined, url: URL, now = new Date()) {
+  const { db, appointment } = await scopedVisit(user, rawId);
+  const studio = await getBookableStudio(db, appointment.studioSlug);
+  const service = await getService(db, appointment.serviceType);
+  if (!studio || !service) throw notFound();
+  const picker = termsOf(appointment, now).canCancel
+    ? await timePickerWeek(db, {
+        studio,
+        service,
+        now,
+        url,
+        selected: null,
+        timeoutMs: getEnv().AVAILABILITIES_TIMEOUT_MS,
+        fresh: true,
+        moving: { appointmentId: appointment.id, startsAt: appointment.startsAt },
+      })
+    : null;
+  const [patient] = await db.select({ firstName: patients.firstName, lastName: patients.lastName }).from(patients).where(eq(patients.id, appointment.patientId));
+  return {
+    visit: {
+      id: appointment.id,
+      sequence: appointment.sequence,
+      patient: `${patient?.firstName ?? ""} ${patient?.lastName ?? ""}`.trim() || "the patient",
+      service: service.name,
+      studio: studio.name,
+      when: formatLongDateTime(appointment.startsAt, studio.tz),
+    },
+    picker,
+  };
+}
+
+export const REFUSALS: Record<ChangeRefused | "not_allowed", string> = {
+  changed: "This visit changed since the page was shown (another desk, or the patient). Here it is as it is now.",
+  not_changeable: "This visit has begun, passed or been cancelled: it cannot be changed.",
+  terms_changed: "The visit is now less than 24 hours away: the late-cancellation terms below apply. Check them and confirm again.",
+  availability_conflict: "That time was just taken. Choose another.",
+  conflict: "The patient already has another visit at that time. Choose another.",
+  same_time: "The visit is already at that time.",
+  generic_error: "Something went wrong on our side and nothing was changed. Try again.",
+  not_allowed: "That cannot be recorded for this visit now.",
+};
+
+/** The intake answers (each read audited twice: the intake audit, and who in audit_log). */
+export async function intakeForStaff(user: StaffUser, rawId: string | undefined) {
+  const { db, appointment } = await scopedVisit(user, rawId);
+  const record = await visitIntakeForStaff(appointment.id);
+  await appendAudit(db, { actor: "staff", staff: user, action: "intake.view", studioSlug: appointment.studioSlug, appointmentId: appointment.id });
+  return record;
+}
+
+export async function cardPhotoForStaff(user: StaffUser, rawId: string | undefined, side: CardSide, size: "full" | "thumbnail") {
+  const { db, appointment } = await scopedVisit(user, rawId);
+  const photo = await readPhoto({ appointment, via: "staff" }, side, size);
+  if (photo) await appendAudit(db, { actor: "staff", staff: user, action: "intake.view_photo", studioSlug: appointment.studioSlug, appointmentId: appointment.id, after: { side, size } });
+  return photo;
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Patients with a visit at one of the viewer's studios, by name, email or phone; each with their latest visit there. */
+export async function searchPatients(user: StaffUser, query: string) {
+  const q = query.trim();
+  const slugs = user.studios.map((s) => s.slug);
+  if (q.length < 2 || !slugs.length) return [];
+  const digits = q.replace(/\D/g, "");
+  const pattern = `%${likeEscape(q)}%`;
+  const rows = await (await getDb())
+    .selectDistinctOn([patients.id], {
+      patientId: patients.id,
+      name: sql<string>`trim(${patients.firstName} || ' ' || ${patients.lastName})`,
+      email: patients.email,
+      phone: patients.phone,
+      visitId: appointments.id,
+      startsAt: appointments.startsAt,
+      studioSlug: appointments.studioSlug,
+    })
+    .from(patients)
+    .innerJoin(appointments, eq(appointments.patientId, patients.id))
+    .where(
+      and(
+        inArray(appointments.studioSlug, slugs),
+        or(
+          ilike(sql`${patients.firstName} || ' ' || ${patients.lastName}`, pattern),
+          ilike(patients.email, pattern),
+          digits.length >= 3 ? ilike(patients.phone, `%${digits}%`) : undefined,
+        ),
+      ),
+    )
+    .orderBy(patients.id, sql`${appointments.startsAt} desc`)
+    .limit(50);
+  const names = new Map(user.studios.map((s) => [s.slug, s]));
+  return rows.map((r) => {
+    const studio = names.get(r.studioSlug);
+    return { ...r, startsAt: undefined, studio: studio?.name ?? r.studioSlug, when: formatShortDateTime(r.startsAt, studioTimezone(r.studioSlug, studio?.tz)) };
+  });
+}

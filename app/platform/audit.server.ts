@@ -1,0 +1,34 @@
+/**
+ * The audit log (decision 020): one line per staff sign-in, read of health data and change — who, when, what,
+ * before and after. Written in the same transaction as the change it records. Append-only in the database
+ * itself (a trigger refuses UPDATE, DELETE and TRUNCATE), so no code path can rewrite it.
+ */
+import type { Db } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+
+export type AuditEntry = {
+  actor: "staff" | "patient" | "system";
+  staff?: { id: number; email: string } | null;
+  action: string;
+  studioSlug?: string | null;
+  appointmentId?: number | null;
+  note?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  at?: Date;
+};
+
+export async function appendAudit(tx: Pick<Db, "insert">, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actor: entry.actor,
+    staffId: entry.staff?.id ?? null,
+    staffEmail: entry.staff?.email ?? null,
+    action: entry.action,
+    studioSlug: entry.studioSlug ?? null,
+    appointmentId: entry.appointmentId ?? null,
+    note: entry.note?.slice(0, 1000) || null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ...(entry.at ? { at: entry.at } : {}),
+  });
+}

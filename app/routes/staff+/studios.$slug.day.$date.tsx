@@ -1,0 +1,133 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { isDayKey, studioDay } from "~/console/day.server";
+import { dayPath, viewerStudio } from "~/console/scope.server";
+import { requireStaff } from "~/console/staff.server";
+import { getDb } from "~/db/client.server";
+import { ConsolePage, Tag } from "~/ui/console";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.studio.name}, ${data.day.label} — Studio console` : "Studio console" }];
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const studio = viewerStudio(user, params.slug ?? "");
+  if (!isDayKey(params.date ?? "")) throw notFound();
+  const day = await studioDay(await getDb(), studio, params.date!);
+  return json({ studio: { slug: studio.slug, name: studio.name }, studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })), day });
+}
+
+const STATUS_TONE = { booked: undefined, arrived: "good", completed: "good", no_show: "bad", cancelled: "warn" } as const;
+
+export default function StudioDay() {
+  const { studio, studios, day } = useLoaderData<typeof loader>();
+  return (
+    <ConsolePage title={`${studio.name}: ${day.label}`}>
+      <nav className="day-nav" aria-label="Days and studios">
+        <Link to={dayPath(studio.slug, day.previous)} rel="prev">
+          ← Previous day
+        </Link>
+        <Link to={dayPath(studio.slug, day.next)} rel="next">
+          Next day →
+        </Link>
+        <form method="get" action="/staff/day">
+          {studios.length > 1 ? (
+            <div className="field">
+              <label htmlFor="studio">Studio</label>
+              <select id="studio" name="studio" defaultValue={studio.slug}>
+                {studios.map((s) => (
+                  <option key={s.slug} value={s.slug}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <input type="hidden" name="studio" value={studio.slug} />
+          )}
+          <div className="field">
+            <label htmlFor="date">Date</label>
+            <input id="date" name="date" type="date" defaultValue={day.day} />
+          </div>
+          <button type="submit" className="button button-secondary button-small">
+            Show
+          </button>
+        </form>
+        <span className="no-print">Print this page for a paper day sheet.</span>
+      </nav>
+      {day.closed ? (
+        <p className="notice notice-warning">The studio is closed this day{day.closed.reason ? `: ${day.closed.reason}` : ""}.</p>
+      ) : null}
+      {day.toMove.length ? (
+        <section className="to-move" aria-labelledby="to-move-title">
+          <h2 id="to-move-title">To move ({day.toMove.length})</h2>
+          <p>These visits fall on a closure or a provider’s time off. They are still booked: move or cancel each one with the patient.</p>
+          <ul>
+            {day.toMove.map((v) => (
+              <li key={v.id}>
+                <Link to={`/staff/visits/${v.id}`}>
+                  {v.time} {v.patient}
+                </Link>{" "}
+                ({v.provider.name}, {v.toMove})
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>
+        {day.counts.live} visit{day.counts.live === 1 ? "" : "s"}
+        {day.counts.total > day.counts.live ? ` (and ${day.counts.total - day.counts.live} cancelled)` : ""}.
+      </p>
+      {day.byProvider.map(({ provider, visits }) => (
+        <div className="table-scroll" key={provider.id}>
+          <table className="console-table">
+            <caption>
+              {provider.name} <span className="hint">({provider.role})</span>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Patient</th>
+                <th scope="col">Service</th>
+                <th scope="col">New or returning</th>
+                <th scope="col">Intake</th>
+                <th scope="col">Insurance</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {visits.map((v) => (
+                <tr key={v.id}>
+                  <td>
+                    {v.time}–{v.endTime}
+                  </td>
+                  <th scope="row">
+                    {/* A plain anchor: 200 router links cost more to render than the rest of the page (bench/console-day.ts). */}
+                    <a href={`/staff/visits/${v.id}`}>{v.patient}</a>
+                  </th>
+                  <td>{v.service}</td>
+                  <td>{v.returning ? "Returning" : <Tag>New</Tag>}</td>
+                  <td>{v.intake}</td>
+                  <td>{v.insurance}</td>
+                  <td>
+                    <Tag tone={STATUS_TONE[v.status]}>{v.statusLabel}</Tag>
+                    {v.fee ? <> late-cancel fee {v.fee}</> : null}
+                    {v.toMove ? (
+                      <>
+                        {" "}
+                        <Tag tone="bad">To move</Tag>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      {day.byProvider.length === 0 ? <p>No visits this day.</p> : null}
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
+import { cancelSchema, statusSchema } from "~/console/forms.server";
+import { dayPath } from "~/console/scope.server";
+import { requireStaff } from "~/console/staff.server";
+import { cancelOnBehalf, recordStatus, REFUSALS, visitPage } from "~/console/visit.server";
+import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
+import { ChoiceGroup, TextField } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "Visit — Studio console" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  return json(await visitPage(user, params.id));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const { form } = await readAuthForm(request, { publicForm: false });
+  const intent = form.get("intent");
+  const values = { ...textValues(form, ["action", "note", "cancelNote"]), intent: String(intent) };
+  if (intent === "status") {
+    const parsed = statusSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
+    const outcome = await recordStatus(user, params.id, parsed.data);
+    if (!outcome.ok) return rejected(values, { "": [REFUSALS[outcome.code]] }, { status: 409 });
+    throw redirect(`/staff/visits/${params.id}?done=${parsed.data.action}`, 303);
+  }
+  if (intent === "cancel") {
+    // Its note field has its own name: two forms on one page, one id each.
+    const parsed = cancelSchema.safeParse({ ...Object.fromEntries(form), note: form.get("cancelNote") ?? "" });
+    if (!parsed.success) return rejected(values, { "": ["This form was not complete. Reload the page and try again."] });
+    const outcome = await cancelOnBehalf(user, params.id, {
+      sequence: parsed.data.sequence,
+      shownFeeCents: parsed.data.shownFee === "none" ? null : Number(parsed.data.shownFee),
+      note: parsed.data.note,
+    });
+    if (!outcome.ok) return rejected(values, { "": [REFUSALS[outcome.code]] }, { status: outcome.code === "generic_error" ? 503 : 409 });
+    throw redirect(`/staff/visits/${params.id}?done=cancelled`, 303);
+  }
+  return rejected(values, { "": ["Reload the page and try again."] });
+}
+
+const DONE: Record<string, string> = {
+  arrived: "Checked in.",
+  completed: "Marked completed.",
+  no_show: "Marked no-show.",
+  cancelled: "Cancelled. The patient was emailed, with the calendar update.",
+  moved: "Moved. The patient was emailed the new time, with the calendar update.",
+};
+
+export default function StaffVisit() {
+  const visit = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [query] = useSearchParams();
+  const done = DONE[query.get("done") ?? ""];
+  const intent = result?.initialValue && "intent" in result.initialValue ? result.initialValue.intent : null;
+  return (
+    <ConsolePage title={`${visit.patient.name || "Patient"}: ${visit.service}`}>
+      <p>
+        <Link to={dayPath(visit.studio.slug, visit.day)}>← {visit.studio.name}, the day</Link>
+      </p>
+      {done ? (
+        <p className="notice notice-success" role="status">
+          {done}
+        </p>
+      ) : null}
+      <dl className="console-dl">
+        <dt>When</dt>
+        <dd>{visit.when}</dd>
+        <dt>With</dt>
+        <dd>{visit.provider}</dd>
+        <dt>Status</dt>
+        <dd>
+          <Tag>{visit.statusLabel}</Tag>
+          {visit.fee ? ` Late-cancel fee ${visit.fee} recorded.` : null}
+        </dd>
+        <dt>Patient</dt>
+        <dd>{visit.patient.name}</dd>
+        <dt>Email</dt>
+        <dd>{visit.patient.email}</dd>
+        <dt>Phone</dt>
+        <dd>{visit.patient.phone || "Not given"}</dd>
+        <dt>Date of birth</dt>
+        <dd>{visit.patient.dateOfBirth ?? "Not given"}</dd>
+        <dt>Account</dt>
+        <dd>{visit.patient.hasAccount ? "Has a patient account" : "Guest"}</dd>
+      </dl>
+      <p>
+        <Link to={`/staff/visits/${visit.id}/intake`}>Intake answers and insurance card</Link> (each view is recorded in the audit log)
+      </p>
+      <div className="console-actions">
+        {visit.actions.length ? (
+          <ConsoleForm result={intent === "status" ? result : undefined} submitLabel="Record">
+            <h2>Record</h2>
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="seen" value={visit.status} />
+            <ChoiceGroup name="action" legend="What happened" choices={visit.actions} />
+            <TextField name="note" label="Note (optional)" multiline />
+          </ConsoleForm>
+        ) : null}
+        {visit.cancel ? (
+          <ConsoleForm result={intent === "cancel" ? result : undefined} submitLabel="Cancel the visit">
+            <h2>Cancel on the patient’s behalf</h2>
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="sequence" value={visit.sequence} />
+            <input type="hidden" name="shownFee" value={visit.cancel.shownFee} />
+            <p>
+              {visit.cancel.fee
+                ? `Less than 24 hours ahead: the late-cancellation fee of ${visit.cancel.fee} is recorded on the card on file.`
+                : visit.cancel.late
+                  ? "Less than 24 hours ahead, no card on file: no fee."
+                  : "More than 24 hours ahead: no fee."}{" "}
+              The patient gets an email with the calendar cancellation.
+            </p>
+            <TextField name="cancelNote" label="Note (optional)" multiline />
+          </ConsoleForm>
+        ) : null}
+      </div>
+      {visit.canMove ? (
+        <p>
+          <Link className="button button-secondary" to={`/staff/visits/${visit.id}/move`}>
+            Move to another time
+          </Link>
+        </p>
+      ) : null}
+      <h2>History</h2>
+      <div className="table-scroll">
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">What</th>
+              <th scope="col">Who</th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {visit.history.map((h, i) => (
+              <tr key={i}>
+                <td>{h.at}</td>
+                <td>{h.text}</td>
+                <td>{h.who}</td>
+                <td>{h.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { readAuthForm, rejected, textValues } from "~/auth/forms.server";
+import { moveSchema } from "~/console/forms.server";
+import { requireStaff } from "~/console/staff.server";
+import { movePicker, moveOnBehalf, REFUSALS } from "~/console/visit.server";
+import { ConsoleForm, ConsolePage } from "~/ui/console";
+import { TextField } from "~/ui/form";
+import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
+
+export const meta: MetaFunction = () => [{ title: "Move a visit — Studio console" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  return json(await movePicker(user, params.id, new URL(request.url)));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const { form } = await readAuthForm(request, { publicForm: false });
+  const values = textValues(form, ["slot", "note"]);
+  const parsed = moveSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const slot = parsed.error.issues.some((i) => i.path[0] === "slot");
+    return rejected(values, slot ? { slot: ["Choose a new time."] } : { "": ["Reload the page and try again."] });
+  }
+  const outcome = await moveOnBehalf(user, params.id, { sequence: parsed.data.sequence, startsAt: new Date(parsed.data.slot), note: parsed.data.note });
+  if (!outcome.ok) return rejected(values, { [["availability_conflict", "conflict", "same_time"].includes(outcome.code) ? "slot" : ""]: [REFUSALS[outcome.code]] }, { status: outcome.code === "generic_error" ? 503 : 409 });
+  throw redirect(`/staff/visits/${params.id}?done=moved`, 303);
+}
+
+export default function MoveVisit() {
+  const { visit, picker } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <ConsolePage title={`Move ${visit.patient}’s visit`}>
+      <p>
+        {visit.service}, now {visit.when}. <Link to={`/staff/visits/${visit.id}`}>Back to the visit</Link>
+      </p>
+      {picker ? (
+        <>
+          <p>Free times at {visit.studio}, in the studio’s local time. The patient is emailed the new time with the calendar update.</p>
+          <TimePickerNav data={picker} />
+          <ConsoleForm result={result} submitLabel="Move the visit to this time">
+            <input type="hidden" name="sequence" value={visit.sequence} />
+            <TimePickerSlots data={picker} />
+            <TextField name="note" label="Note (optional)" multiline />
+          </ConsoleForm>
+          <TimePickerMore data={picker} />
+        </>
+      ) : (
+        <p className="notice">This visit can no longer be moved (it has begun, passed or been cancelled), or its studio no longer takes bookings.</p>
+      )}
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,91 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorSummary, FormStateProvider, SubmitButton, type FormResult, type SavedValues } from "./form";
+
+export type ConsoleViewer = { email: string; roleLabel: string; isAdmin: boolean };
+
+/** The console's top bar: where you are, who you are, and the ways out (POST forms, never links). */
+export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
+  return (
+    <header className="console-bar">
+      <div className="console-bar-inner">
+        <Link className="console-brand" to="/staff">
+          Studio console
+        </Link>
+        {viewer ? (
+          <>
+            <nav aria-label="Console">
+              <ul>
+                <li>
+                  <Link to="/staff">Day</Link>
+                </li>
+                <li>
+                  <Link to="/staff/search">Find a patient</Link>
+                </li>
+                {viewer.isAdmin ? (
+                  <li>
+                    <Link to="/staff/audit">Audit log</Link>
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+            <span className="console-who">
+              {viewer.email} ({viewer.roleLabel})
+            </span>
+            <Form method="post" action="/staff/logout" reloadDocument>
+              <button className="link-button" type="submit">
+                Sign out
+              </button>
+            </Form>
+            <Form method="post" action="/staff/logout" reloadDocument>
+              <input type="hidden" name="everywhere" value="1" />
+              <button className="link-button" type="submit">
+                Sign out everywhere
+              </button>
+            </Form>
+          </>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+export function ConsolePage({ title, narrow, children }: { title: string; narrow?: boolean; children: ReactNode }) {
+  return (
+    <div className={narrow ? "console-page narrow" : "console-page"}>
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function Tag({ tone, children }: { tone?: "warn" | "bad" | "good"; children: ReactNode }) {
+  return <span className={tone ? `tag tag-${tone}` : "tag"}>{children}</span>;
+}
+
+/** A console form: the problems listed on top, the fields, one submit button; a real POST (no JavaScript needed). */
+export function ConsoleForm({
+  result,
+  values,
+  submitLabel,
+  action,
+  children,
+}: {
+  result?: FormResult;
+  values?: SavedValues;
+  submitLabel: string;
+  action?: string;
+  children: ReactNode;
+}) {
+  return (
+    <FormStateProvider result={result} values={values}>
+      <ErrorSummary />
+      <Form method="post" action={action} className="form" noValidate reloadDocument>
+        {children}
+        <div className="form-actions">
+          <SubmitButton label={submitLabel} />
+        </div>
+      </Form>
+    </FormStateProvider>
+  );
+}
