@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support";
 import { totpCode } from "../../app/console/totp";
 import { finish, next } from "./booking-journey";
 import { useMailbox } from "./mailbox";
