@@ -1,6 +1,6 @@
-import compression from "compression";
 import express from "express";
 import { redactForLog } from "./app/platform/redact";
+import { pageCompression } from "./app/server/compression.server";
 import { loadConfig } from "./app/server/config.server";
 import { openAppDatabase } from "./app/server/database.server";
 import { health } from "./app/server/health.server";
@@ -38,7 +38,7 @@ async function main() {
   if (metrics) app.use(metrics.record);
   app.use(securityHeadersFor(env));
   app.use(probes.closeConnectionsWhileDraining);
-  app.use(compression());
+  app.use(pageCompression());
   app.use(requestGuards({ supportEmail: env.SUPPORT_EMAIL }));
   app.use(probes.routes);
   app.use(staticFiles());
