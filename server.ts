@@ -5,7 +5,6 @@ import { loadConfig } from "./app/server/config.server";
 import { openAppDatabase } from "./app/server/database.server";
 import { health } from "./app/server/health.server";
 import { listen } from "./app/server/http-server.server";
-import { operatorMetrics } from "./app/server/metrics.server";
 import { loadRemixBuild, remixPages } from "./app/server/remix.server";
 import { requestContext } from "./app/server/request-context.server";
 import { requestGuards } from "./app/server/request-guards.server";
@@ -27,7 +26,8 @@ async function main() {
   const build = await loadRemixBuild();
   const routeOf = routePatterns(build.routes);
   const probes = health(database);
-  const metrics = env.METRICS_PORT ? operatorMetrics(database, routeOf) : undefined;
+  // prom-client is loaded only when the metrics are on.
+  const metrics = env.METRICS_PORT ? (await import("./app/server/metrics.server")).operatorMetrics(database, routeOf) : undefined;
 
   const app = express();
   app.disable("x-powered-by");
