@@ -1,11 +1,10 @@
-import compression from "compression";
 import express from "express";
 import { redactForLog } from "./app/platform/redact";
+import { pageCompression } from "./app/server/compression.server";
 import { loadConfig } from "./app/server/config.server";
 import { openAppDatabase } from "./app/server/database.server";
 import { health } from "./app/server/health.server";
 import { listen } from "./app/server/http-server.server";
-import { operatorMetrics } from "./app/server/metrics.server";
 import { loadRemixBuild, remixPages } from "./app/server/remix.server";
 import { requestContext } from "./app/server/request-context.server";
 import { requestGuards } from "./app/server/request-guards.server";
@@ -27,7 +26,8 @@ async function main() {
   const build = await loadRemixBuild();
   const routeOf = routePatterns(build.routes);
   const probes = health(database);
-  const metrics = env.METRICS_PORT ? operatorMetrics(database, routeOf) : undefined;
+  // prom-client is loaded only when the metrics are on.
+  const metrics = env.METRICS_PORT ? (await import("./app/server/metrics.server")).operatorMetrics(database, routeOf) : undefined;
 
   const app = express();
   app.disable("x-powered-by");
@@ -38,7 +38,7 @@ async function main() {
   if (metrics) app.use(metrics.record);
   app.use(securityHeadersFor(env));
   app.use(probes.closeConnectionsWhileDraining);
-  app.use(compression());
+  app.use(pageCompression());
   app.use(requestGuards({ supportEmail: env.SUPPORT_EMAIL }));
   app.use(probes.routes);
   app.use(staticFiles());

@@ -105,6 +105,32 @@ describe("a production server on a PGlite data dir", () => {
     for (const src of scripts) expect((await fetch(`${first.url}${src}`)).status, src).toBe(200);
   });
 
+  it("compresses pages with brotli (gzip for the others) and sends the build's pre-compressed scripts, each with Vary: Accept-Encoding", async () => {
+    const raw = (url: string, acceptEncoding: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    const html = await (await fetch(`${first.url}/booking/markets`)).text();
+    const script = /\/build\/entry\.client-[^"]+\.js/.exec(html)?.[0];
+    expect(script).toBeTruthy();
+    for (const [accept, expected] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["identity", undefined]] as const) {
+      for (const path of ["/booking/markets", script!]) {
+        const res = await raw(`${first.url}${path}`, accept);
+        expect(res.status, `${path} ${accept}`).toBe(200);
+        expect(res.headers["content-encoding"], `${path} ${accept}`).toBe(expected);
+        expect(String(res.headers.vary), `${path} ${accept}`).toContain("Accept-Encoding");
+      }
+    }
+    // The script's copy comes from the build (no per-request compression): its length is known up front.
+    expect((await raw(`${first.url}${script}`, "br")).headers["content-length"]).toMatch(/^\d+$/);
+  });
+
   it("logs requests without their query string", async () => {
     const res = await fetch(`${first.url}/?email=a@b.c&token=secret123`);
     expect(res.status).toBe(200);
