@@ -13,7 +13,8 @@ RUN npx patch-package
 # The Remix production build.
 FROM deps-all AS build
 COPY . .
-RUN npx remix build
+# `npm run build`: the Remix build, then brotli and gzip copies of public/ (scripts/precompress.ts, decision 016).
+RUN npm run build
 
 # Production dependencies only, patched as above (same lock, same versions). A stage of its own so that this
 # layer changes only with the lock or patches/, not with every source change. tsx is a runtime dependency: the

@@ -366,6 +366,16 @@ page_with_picture() {
   [ "$code" = 200 ] && [[ "$type" == image/* ]] || fail "GET $src (picture of $path): $code $type"
   ok "GET $path 200, its picture ${src%%\?*} 200 $type"
 }
+# A script of the page, as a browser asking for brotli gets it: the copy `npm run build` compressed (decision 016).
+script_precompressed() {
+  local app=$1 path=$2 src enc
+  [ "$(get_page "$(url "$app" "$path")")" = 200 ] || fail "GET $path"
+  src=$(grep -oP '/build/entry\.client-[A-Za-z0-9]+\.js' "$PAGE" | sed -n 1p)
+  [ -n "$src" ] || fail "GET $path: no entry script named"
+  enc=$(curl -sS -m 30 -o /dev/null -H 'Accept-Encoding: br, gzip' -D - "$(url "$app" "$src")" | tr -d '\r' | sed -n 's/^content-encoding: *//Ip')
+  [ "$enc" = br ] || fail "GET $src with Accept-Encoding br: Content-Encoding '${enc}' (the build's .br copies missing?)"
+  ok "GET ${src} with Accept-Encoding br: the pre-compressed copy (Content-Encoding: br)"
+}
 # The booking the volume must keep: whitening in the first market that offers it, no card needed, JS off.
 book() {
   local app=$1 market studio slot email
@@ -408,6 +418,7 @@ case "$(status_of "$(url dimg-one /readyz)")" in
 esac
 page_with_picture dimg-one /
 page_with_picture dimg-one /about
+script_precompressed dimg-one /
 book dimg-one
 stop_app dimg-one
 phase_end
