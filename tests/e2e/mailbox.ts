@@ -5,6 +5,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
 import { captureRawEmail } from "../standards/captured";
+import { mimeParts } from "../standards/mime";
 import { SMTPServer } from "smtp-server";
 
 const SMTP_PORT = Number(
@@ -13,13 +14,21 @@ const SMTP_PORT = Number(
 
 type Mail = { to: string[]; raw: string };
 
-/** Quoted-printable soft breaks and escapes undone, so links read whole. */
+/**
+ * The email as a patient's mail client shows it: quoted-printable soft breaks and escapes undone, so links read
+ * whole, and the calendar part (base64 since decision 017) decoded after it, so a spec can read its UID and METHOD.
+ */
 const decode = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16))
-    );
+  [
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16))
+      ),
+    ...mimeParts(raw)
+      .filter((part) => /^text\/calendar/i.test(part.contentType))
+      .map((part) => part.body),
+  ].join("\r\n");
 
 /** Starts the server before the spec's tests and stops it after; returns how to read what arrived. */
 export function useMailbox() {
