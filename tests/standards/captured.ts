@@ -97,9 +97,15 @@ export async function validateCaptures(dir = captureDir()): Promise<string[]> {
   });
 }
 
-/** "/booking/confirmed/<token>/cancel" → "/booking/confirmed/:token/cancel": one kind of page, whatever visit. */
+/**
+ * "/booking/confirmed/<token>/cancel" → "/booking/confirmed/:token/cancel", "/staff/visits/17" → "/staff/visits/:id":
+ * one kind of page, whatever visit.
+ */
 const pageShape = (url: string) =>
-  new URL(url).pathname.replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/g, "/:token").replace(/\/+$/, "") || "/";
+  new URL(url).pathname
+    .replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/g, "/:token")
+    .replace(/\/\d+(?=\/|$)/g, "/:id")
+    .replace(/\/+$/, "") || "/";
 
 const titleOf = (html: string) => [...html.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((m) => m[1]);
 const metaContent = (html: string, name: string) =>
