@@ -1,16 +1,17 @@
 import type { HeadersFunction } from "@remix-run/node";
 
 /**
- * Pages whose URL holds a secret (emailed links, visit tokens): never in a shared cache. `Referrer-Policy:
- * no-referrer` is sent by the server for these addresses, decided in one place (referrerPolicyFor).
+ * Pages that are someone's own (accounts, visits, intake, emailed links): never in a shared cache or the
+ * back-forward store. `Referrer-Policy: no-referrer` for the addresses that hold a secret is the server's, decided
+ * in one place (referrerPolicyFor).
  */
-export const NO_REFERRER = { "Cache-Control": "private, no-store" } as const;
+export const PRIVATE_PAGE = { "Cache-Control": "private, no-store" } as const;
 
-/** An account page's headers: a 429's Retry-After from its action; `no-referrer` pages add NO_REFERRER. */
+/** An account page's headers: private, and a 429's Retry-After from its action. */
 export const authHeaders =
-  ({ noReferrer = false } = {}): HeadersFunction =>
+  (): HeadersFunction =>
   ({ actionHeaders }) => {
-    const headers = new Headers(noReferrer ? NO_REFERRER : { "Cache-Control": "private, no-store" });
+    const headers = new Headers(PRIVATE_PAGE);
     const retryAfter = actionHeaders.get("Retry-After");
     if (retryAfter) headers.set("Retry-After", retryAfter);
     return headers;

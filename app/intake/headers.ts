@@ -1,11 +1,11 @@
+import { PRIVATE_PAGE } from "~/auth/headers";
+
 /**
  * Every intake page and photo: the token in the URL is a bearer secret and the page holds health data —
  * never cached by a shared cache or the browser's back-forward store. Never leaked in a Referer either: the
  * server sends `Referrer-Policy: no-referrer` for every /intake address (referrerPolicyFor, security-headers).
  */
-export const INTAKE_HEADERS = { "Cache-Control": "private, no-store" } as const;
-
-export const intakeHeaders = () => INTAKE_HEADERS;
+export const intakeHeaders = () => PRIVATE_PAGE;
 
 /** An intake page's document title: which step, for which visit; not indexed. */
 export function intakeMeta({ data }: { data?: unknown }) {

@@ -4,24 +4,24 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { confirmEmailChange } from "~/auth/accounts.server";
 import { findLink } from "~/auth/codes.server";
 import { clientIp, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
-import { authHeaders, NO_REFERRER } from "~/auth/headers";
+import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
 import { goneLink } from "~/platform/gone-link";
 import { ErrorSummary, FormStateProvider, SubmitButton } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your new email address — Studio Dental" }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders({ noReferrer: true });
+export const headers = authHeaders();
 
 const LINK_FAILED = "This link has expired or was already used. Ask for the change again from your profile.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (url.searchParams.get("changed") === "1") return json({ state: "changed" as const, token: null, email: null }, { headers: NO_REFERRER });
+  if (url.searchParams.get("changed") === "1") return json({ state: "changed" as const, token: null, email: null }, { headers: PRIVATE_PAGE });
   const token = url.searchParams.get("token");
   const link = token ? await findLink(await getDb(), { purpose: "change_email", token }) : null;
   // The link only shows the question: opening it (a mail scanner does) changes nothing; the POST does.
   if (!link || !token) throw goneLink({ heading: "This link no longer works", message: LINK_FAILED, next: { href: "/profile", label: "Go to your profile" } });
-  return json({ state: "confirm" as const, token, email: link.email }, { headers: NO_REFERRER });
+  return json({ state: "confirm" as const, token, email: link.email }, { headers: PRIVATE_PAGE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

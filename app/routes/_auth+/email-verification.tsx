@@ -5,7 +5,7 @@ import { startSignup, verifySignup } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { codeSchema, tokenSchema } from "~/auth/schemas.server";
 import { clientIp, RateLimited, readAuthForm, rejected, textValues, tooMany } from "~/auth/forms.server";
-import { authHeaders, NO_REFERRER } from "~/auth/headers";
+import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { findLink } from "~/auth/codes.server";
 import { getDb } from "~/db/client.server";
 import { goneLink } from "~/platform/gone-link";
@@ -13,7 +13,7 @@ import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } fr
 
 export const meta: MetaFunction = () => [{ title: "Enter the code from your email — Studio Dental" }, { name: "robots", content: "noindex" }];
 /** The emailed link carries a token in its URL: never sent on in a Referer. */
-export const headers = authHeaders({ noReferrer: true });
+export const headers = authHeaders();
 
 
 const MESSAGES = {
@@ -30,11 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!(await findLink(await getDb(), { purpose: "signup", token }))) {
       throw goneLink({ heading: "This link no longer works", message: LINK_FAILED, next: { href: "/signup", label: "Start again" } });
     }
-    return json({ token, email: null }, { headers: NO_REFERRER });
+    return json({ token, email: null }, { headers: PRIVATE_PAGE });
   }
   const email = await readFlowEmail(request, "verificationEmail");
   if (!email) throw redirect("/signup");
-  return json({ token: null, email }, { headers: NO_REFERRER });
+  return json({ token: null, email }, { headers: PRIVATE_PAGE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

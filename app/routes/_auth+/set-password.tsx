@@ -5,7 +5,7 @@ import { newPasswordProblem, setPasswordFromLink } from "~/auth/accounts.server"
 import { findLink } from "~/auth/codes.server";
 import { setPasswordSchema } from "~/auth/schemas.server";
 import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
-import { authHeaders, NO_REFERRER } from "~/auth/headers";
+import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
 import { goneLink } from "~/platform/gone-link";
@@ -13,7 +13,7 @@ import { PasswordField, StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password — Studio Dental" }, { name: "robots", content: "noindex" }];
 /** The reset link's token is in the URL: never sent on in a Referer, never cached. */
-export const headers = authHeaders({ noReferrer: true });
+export const headers = authHeaders();
 
 const LINK_FAILED = "This link has expired or was already used. Ask for a new one.";
 
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       next: { href: "/forgot-password", label: "Email me a new link" },
     });
   }
-  return json({ token, min: PASSWORD_MIN }, { headers: NO_REFERRER });
+  return json({ token, min: PASSWORD_MIN }, { headers: PRIVATE_PAGE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { visitPage } from "~/account/manage-visit.server";
-import { NO_REFERRER } from "~/auth/headers";
+import { PRIVATE_PAGE } from "~/auth/headers";
 import { intakeLinkOf } from "~/intake/store.server";
 import { readCookies } from "~/platform/cookies.server";
 import { accountOffer } from "~/booking/returning.server";
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 // The token is the key to this page: not cached by shared caches, not leaked in a Referer.
-export const headers: HeadersFunction = () => NO_REFERRER;
+export const headers: HeadersFunction = () => PRIVATE_PAGE;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { appointment, facts, base } = await visitPage(

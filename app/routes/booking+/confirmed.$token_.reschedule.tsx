@@ -9,14 +9,14 @@ import {
   reschedulePage,
   submitReschedule,
 } from "~/account/manage-visit.server";
-import { NO_REFERRER } from "~/auth/headers";
+import { PRIVATE_PAGE } from "~/auth/headers";
 import { RescheduleVisitPage } from "~/ui/visit-change";
 
 export const meta: MetaFunction = () => [
   { title: "Reschedule your visit — Studio Dental" },
   { name: "robots", content: "noindex" },
 ];
-export const headers = () => NO_REFERRER;
+export const headers = () => PRIVATE_PAGE;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await reschedulePage(request, params.token ?? "", "guest"));

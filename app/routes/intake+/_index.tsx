@@ -3,7 +3,8 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { intakeAccess, ownNextIntake } from "~/intake/access.server";
 import { intakeFlow, openSteps } from "~/intake/flow";
-import { INTAKE_HEADERS, intakeHeaders, intakeMeta } from "~/intake/headers";
+import { PRIVATE_PAGE } from "~/auth/headers";
+import { intakeHeaders, intakeMeta } from "~/intake/headers";
 import { withToken } from "~/intake/step.server";
 import { audit, findIntake, stateOf } from "~/intake/store.server";
 import { VisitCaption } from "~/ui/intake-page";
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Logged in, no link in hand: their own next visit's intake.
   if (!new URL(request.url).searchParams.has("token")) {
     const own = await ownNextIntake(request);
-    if (own) throw redirect(own, { headers: INTAKE_HEADERS });
+    if (own) throw redirect(own, { headers: PRIVATE_PAGE });
   }
   const visit = await intakeAccess(request);
   const row = await findIntake(visit);

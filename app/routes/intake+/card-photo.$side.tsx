@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { intakeAccess, notFound } from "~/intake/access.server";
-import { INTAKE_HEADERS } from "~/intake/headers";
+import { PRIVATE_PAGE } from "~/auth/headers";
 import { readPhoto } from "~/intake/store.server";
 
 const EXTENSION: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const mime = EXTENSION[photo.mime] ? photo.mime : "application/octet-stream";
   return new Response(Buffer.from(photo.bytes), {
     headers: {
-      ...INTAKE_HEADERS,
+      ...PRIVATE_PAGE,
       "Content-Type": mime,
       "Content-Length": String(photo.bytes.byteLength),
       "Content-Disposition": `inline; filename="insurance-card-${side}${size === "thumbnail" ? "-small" : ""}.${EXTENSION[mime] ?? "bin"}"`,

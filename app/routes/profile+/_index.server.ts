@@ -3,7 +3,7 @@ import { z } from "zod/v4";
 import { accountVisitRows, comfortOf, saveComfort, saveDetails } from "~/account/profile.server";
 import { changePassword, newPasswordProblem, requestEmailChange } from "~/auth/accounts.server";
 import { clientIp, emailField, fieldErrors, passwordField, RateLimited, readAuthForm, textValues } from "~/auth/forms.server";
-import { NO_REFERRER } from "~/auth/headers";
+import { PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/passwords.server";
 import { activeSessions, endSessions, requirePatient } from "~/auth/sessions.server";
 import { dateOfBirthField, personNameField, phoneField } from "~/booking/person-fields.server";
@@ -95,12 +95,12 @@ export async function profilePage(request: Request) {
       shows: [...SHOWS.map((f) => ({ value: f.value, label: f.label })), SKIP],
       passwordMin: PASSWORD_MIN,
     },
-    { headers: NO_REFERRER },
+    { headers: PRIVATE_PAGE },
   );
 }
 
 /** After a saved form: the page again (a GET), at that form, saying it worked. */
-const saved = (intent: Intent) => redirect(`/profile?done=${intent}#${intent}`, { status: 303, headers: NO_REFERRER });
+const saved = (intent: Intent) => redirect(`/profile?done=${intent}#${intent}`, { status: 303, headers: PRIVATE_PAGE });
 
 /** The page's forms, told apart by `intent`: a saved form goes back to the page (303), a refused one is a 400. */
 export async function profileAction(request: Request, context: { clientIp?: unknown }) {

@@ -7,7 +7,7 @@ import { VisitList } from "~/ui/profile";
 import { profileAction, profilePage, type Intent } from "./_index.server";
 
 export const meta: MetaFunction = () => [{ title: "Your visits and details — Studio Dental" }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders({ noReferrer: true });
+export const headers = authHeaders();
 
 // The loader and action live in the route's server module: one module for the browser build to leave out.
 export const loader = ({ request }: LoaderFunctionArgs) => profilePage(request);

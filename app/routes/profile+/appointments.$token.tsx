@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { visitPage } from "~/account/manage-visit.server";
-import { NO_REFERRER } from "~/auth/headers";
+import { PRIVATE_PAGE } from "~/auth/headers";
 import { intakeLinkOf } from "~/intake/store.server";
 import {
   changeOf,
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: visitTitle(data?.facts, { area: true }) },
   { name: "robots", content: "noindex" },
 ];
-export const headers = () => NO_REFERRER;
+export const headers = () => PRIVATE_PAGE;
 
 /** A visit of the logged-in patient's; anyone else's, and any unknown token, is the same 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

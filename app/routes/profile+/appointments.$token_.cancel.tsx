@@ -6,14 +6,14 @@ import type {
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { cancelPage, submitCancel } from "~/account/manage-visit.server";
-import { NO_REFERRER } from "~/auth/headers";
+import { PRIVATE_PAGE } from "~/auth/headers";
 import { CancelVisitPage } from "~/ui/visit-change";
 
 export const meta: MetaFunction = () => [
   { title: "Cancel your visit — Your visits — Studio Dental" },
   { name: "robots", content: "noindex" },
 ];
-export const headers = () => NO_REFERRER;
+export const headers = () => PRIVATE_PAGE;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await cancelPage(request, params.token ?? "", "account"));

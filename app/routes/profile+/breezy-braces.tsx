@@ -3,13 +3,13 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { accountVisitRows } from "~/account/profile.server";
 import { referralCodeOf, referralLink } from "~/account/referral.server";
-import { authHeaders, NO_REFERRER } from "~/auth/headers";
+import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { requirePatient } from "~/auth/sessions.server";
 import { QUIZ_RESULTS, type QuizResult } from "~/booking/options";
 import { VisitList } from "~/ui/profile";
 
 export const meta: MetaFunction = () => [{ title: "Your Breezy Braces rewards — Studio Dental" }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders({ noReferrer: true });
+export const headers = authHeaders();
 
 const RESULT: Record<QuizResult, { name: string; detail: string; service: string }> = {
   invisalign: { name: "Invisalign", detail: "Clear, removable aligners that are nearly invisible.", service: "INVISALN" },
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quiz: quiz ? { name: RESULT[quiz].name, detail: RESULT[quiz].detail, book: `/booking?service=${RESULT[quiz].service}` } : null,
       link: referralLink(code, "breezybraces"),
     },
-    { headers: NO_REFERRER },
+    { headers: PRIVATE_PAGE },
   );
 }
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { accountVisitRows } from "~/account/profile.server";
-import { authHeaders, NO_REFERRER } from "~/auth/headers";
+import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { requirePatient } from "~/auth/sessions.server";
 import { ownNextIntake } from "~/intake/access.server";
 import { accountHealthRecord } from "~/intake/history.server";
@@ -10,7 +10,7 @@ import { formatCalendarDate } from "~/rules/zoned-time";
 import { AnswerList, VisitList } from "~/ui/profile";
 
 export const meta: MetaFunction = () => [{ title: "My mouth — Studio Dental" }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders({ noReferrer: true });
+export const headers = authHeaders();
 
 /** `/profile/health`: what the patient told us at intake (read by them only, each read audited) and their visits. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [record, intakeLink, visits] = await Promise.all([accountHealthRecord(patient.personId), ownNextIntake(request), accountVisitRows(patient.personId)]);
   const view = (onFile: typeof record.health) =>
     onFile ? { rows: onFile.rows, asOf: formatCalendarDate(onFile.updatedAt.toISOString().slice(0, 10)), complete: onFile.complete } : null;
-  return json({ health: view(record.health), insurance: view(record.insurance), intakeLink, past: visits.past, upcoming: visits.upcoming }, { headers: NO_REFERRER });
+  return json({ health: view(record.health), insurance: view(record.insurance), intakeLink, past: visits.past, upcoming: visits.upcoming }, { headers: PRIVATE_PAGE });
 }
 
 function AsOf({ asOf, complete }: { asOf: string; complete: boolean }) {
