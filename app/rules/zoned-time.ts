@@ -75,6 +75,11 @@ export function localDayKey(date: Date, tz: string): string {
   return new Date(date.getTime() + offsetMs(date.getTime(), tz)).toISOString().slice(0, 10);
 }
 
+/** 0–23: the hour on the zone's wall clock (morning, afternoon or evening on the times page). */
+export function localHour(date: Date, tz: string): number {
+  return new Date(date.getTime() + offsetMs(date.getTime(), tz)).getUTCHours();
+}
+
 /** "9:15 AM" */
 export function formatLocalTime(date: Date, tz: string): string {
   return formatter(tz, "time", { hour: "numeric", minute: "2-digit" }).format(date).replace(/\u202f/g, " ");

@@ -3,13 +3,13 @@
  * the reschedule page). A week of 15-minute slots is ~250 radios, heavy for a cheap phone, so the page
  * shows one day with the week's days as plain links, and the times in morning / afternoon / evening.
  */
-import { formatInTimeZone } from "date-fns-tz";
 import type { Db } from "~/db/client.server";
 import { isWithinNext24Hours } from "~/rules/time-window";
 import { timezoneAbbreviation } from "~/rules/timezones";
 import {
   addDays,
   formatLocalShortDate,
+  localHour,
   localMidnight,
   localToday,
 } from "~/rules/zoned-time";
@@ -47,9 +47,7 @@ function shownDay(slots: { startsAt: Date }[], tz: string, now: Date) {
     value: s.startsAt.toISOString(),
     label: formatSlotTime(s.startsAt, tz),
     soon: soon[i] && !allSoon,
-    part: PARTS.find(
-      (p) => Number(formatInTimeZone(s.startsAt, tz, "H")) < p.until
-    )!.name,
+    part: PARTS.find((p) => localHour(s.startsAt, tz) < p.until)!.name,
   }));
   return {
     heading: `${formatSlotDate(slots[0].startsAt, tz)} (${timezoneAbbreviation(

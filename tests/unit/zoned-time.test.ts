@@ -9,6 +9,7 @@ import {
   formatShortDateTime,
   instantOfWall,
   localDayKey,
+  localHour,
   localMidnight,
   localToday,
   offsetMs,
@@ -85,5 +86,18 @@ describe("studio-local time", () => {
     expect(addDays("2027-02-27", 2)).toBe("2027-03-01");
     expect(addDays("2027-01-01", -1)).toBe("2026-12-31");
     expect(addDays("2027-03-14", 0)).toBe("2027-03-14");
+  });
+});
+
+describe("localHour (the times page's morning / afternoon / evening)", () => {
+  it("reads the studio's wall clock on either side of a clock change", () => {
+    // 14:30 UTC: 9:30 EST the day before spring forward, 10:30 EDT on the day.
+    expect(localHour(new Date("2027-03-13T14:30:00Z"), "America/New_York")).toBe(9);
+    expect(localHour(new Date("2027-03-14T14:30:00Z"), "America/New_York")).toBe(10);
+    // Nashville is an hour behind: 16:59 UTC in winter is 10:59 AM there, 17:00 UTC in July is noon.
+    expect(localHour(new Date("2027-01-05T16:59:00Z"), "America/Chicago")).toBe(10);
+    expect(localHour(new Date("2027-07-05T17:00:00Z"), "America/Chicago")).toBe(12);
+    // Just before local midnight stays evening.
+    expect(localHour(new Date("2027-07-06T03:59:00Z"), "America/New_York")).toBe(23);
   });
 });
