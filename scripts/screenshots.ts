@@ -181,7 +181,7 @@ async function recallScreens() {
   const dataDir = `${DATA_DIR}-recall`;
   const file = `${dataDir}.json`;
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true" };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true" };
   const fixture = spawnSync(process.execPath, ["--import", "tsx", "tests/fixtures/recall-e2e.ts"], { env: { ...env, RECALL_E2E_FILE: file }, stdio: "inherit" });
   if (fixture.status !== 0) throw new Error("recall fixture failed");
   const mine = (JSON.parse(readFileSync(file, "utf8")) as Record<string, { email: string; outboxId: number; unsubscribePath: string }>)["js-off"];
