@@ -4,7 +4,10 @@ import { openDatabase, type Db } from "~/db/client.server";
 import { appointments, emailOutbox, patients, recallNotices } from "~/db/schema";
 import { accountRecalls, recallSubscription, sendDueRecalls, setRecallOptOut } from "~/recall/recall.server";
 import { newAppointmentToken } from "~/scheduling/book.server";
+import { referrerPolicyFor } from "~/platform/security-headers.server";
+import * as unsubscribeRoute from "~/routes/recall+/unsubscribe.$token";
 import { describeEachEngine } from "../helpers/db";
+import { callRoute } from "../helpers/route-call";
 import { createPatient, createStudioWithProviders } from "../fixtures/factories";
 
 /**
@@ -135,5 +138,40 @@ describeEachEngine("recall emails", ({ db, engine }) => {
     expect(await accountRecalls(database, personId, now)).toHaveLength(1);
     expect(await recallSubscription(database, "A".repeat(32))).toBeNull();
     expect(await setRecallOptOut(database, "not-a-token", true)).toBe(false);
+  });
+
+  it("the unsubscribe page: opening changes nothing, a post stops or restarts, RFC 8058's one-click post, bad input 400, another site 403, an unknown token 404", async () => {
+    const database = db().db;
+    const studio = await createStudioWithProviders(database, { roles: ["hygienist"] });
+    const patient = await createPatient(database, { firstName: "Ola" });
+    await visit(database, patient.id, studio, "2028-01-10T15:00:00Z", "COMPLETED");
+    expect(await sendDueRecalls(database, { now: new Date("2028-06-20T12:00:00Z"), siteOrigin: SITE })).toBe(1);
+    const token = unsubscribeToken((await recallMails(database, patient.email))[0].text);
+    const url = `http://localhost:3000/recall/unsubscribe/${token}`;
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      callRoute(unsubscribeRoute.action, new Request(url, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } }), { params: { token } });
+    const page = async () => (await (await callRoute(unsubscribeRoute.loader, new Request(url), { params: { token } })).json()) as { optedOut: boolean };
+
+    expect(referrerPolicyFor(`/recall/unsubscribe/${token}`, "")).toBe("no-referrer");
+    expect(await page()).toEqual({ optedOut: false });
+    const garbage = await post("intent=everything");
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ optedOut: false, error: { "": [expect.stringContaining("could not be sent")] } });
+    expect((await post("intent=stop", { Origin: "https://elsewhere.example" })).status).toBe(403);
+    expect(await page()).toEqual({ optedOut: false });
+
+    const stopped = await post("intent=stop", { Origin: "http://localhost:3000" });
+    expect([stopped.status, stopped.headers.get("Location")]).toEqual([303, `/recall/unsubscribe/${token}?done=stop`]);
+    expect(await page()).toEqual({ optedOut: true });
+    expect((await post("intent=resume")).status).toBe(303);
+    expect(await page()).toEqual({ optedOut: false });
+    // A mail client's one-click unsubscribe: no Origin, the RFC 8058 body.
+    expect((await post("List-Unsubscribe=One-Click")).status).toBe(303);
+    expect(await page()).toEqual({ optedOut: true });
+
+    const unknown = `http://localhost:3000/recall/unsubscribe/${"B".repeat(32)}`;
+    expect((await callRoute(unsubscribeRoute.loader, new Request(unknown), { params: { token: "B".repeat(32) } })).status).toBe(404);
+    expect((await callRoute(unsubscribeRoute.action, new Request(unknown, { method: "POST", body: "intent=stop", headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { params: { token: "B".repeat(32) } })).status).toBe(404);
+    expect((await callRoute(unsubscribeRoute.loader, new Request("http://localhost:3000/recall/unsubscribe/%00"), { params: { token: "\0" } })).status).toBe(404);
   });
 });
