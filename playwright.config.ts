@@ -7,6 +7,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/dental-e2e-${process.pid}`;
  * starts (the embedded database has one opener at a time): one admin per project and one front desk, links kept here.
  */
 const STAFF_LINKS = `/tmp/dental-e2e-staff-links-${PORT}.txt`;
+/** The recall spec's accounts and emails, made before the server starts (tests/fixtures/recall-e2e.ts). */
+const RECALL_E2E_FILE = `/tmp/dental-e2e-recall-${PORT}.json`;
 const staffAdd = (args: string) => `node --import tsx scripts/staff.ts add ${args} >> ${STAFF_LINKS}`;
 /** The accounts spec runs a real SMTP server here and reads the emails the app sends (tests/e2e/accounts.spec.ts). */
 const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
@@ -38,9 +40,10 @@ export default defineConfig({
   ],
   webServer: {
     command: [
-      `rm -rf ${DATA_DIR} ${STAFF_LINKS}`,
+      `rm -rf ${DATA_DIR} ${STAFF_LINKS} ${RECALL_E2E_FILE}`,
       staffAdd("--email admin-js-off@console.example.com --email admin-js-on@console.example.com --role admin"),
       staffAdd("--email desk-js-off@console.example.com --email desk-js-on@console.example.com --role front_desk --studio kendall-square"),
+      `RECALL_E2E_FILE=${RECALL_E2E_FILE} node --import tsx tests/fixtures/recall-e2e.ts`,
       "node --import tsx server.ts",
     ].join(" && "),
     url: `http://localhost:${PORT}/healthz`,

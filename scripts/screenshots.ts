@@ -170,4 +170,57 @@ async function main() {
   }
 }
 
-await main();
+/**
+ * Recall (issue 20 B): the profile with its next checkup line, the recall email's HTML, the unsubscribe page and
+ * its done page → docs/screenshots/recall-<page>-<width>.png. Its own database, filled by the e2e fixture
+ * (tests/fixtures/recall-e2e.ts) before its own server starts. `SCREENSHOTS_ONLY=recall` takes only these.
+ */
+async function recallScreens() {
+  const { spawnSync } = await import("node:child_process");
+  const { readFileSync } = await import("node:fs");
+  const dataDir = `${DATA_DIR}-recall`;
+  const file = `${dataDir}.json`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true" };
+  const fixture = spawnSync(process.execPath, ["--import", "tsx", "tests/fixtures/recall-e2e.ts"], { env: { ...env, RECALL_E2E_FILE: file }, stdio: "inherit" });
+  if (fixture.status !== 0) throw new Error("recall fixture failed");
+  const mine = (JSON.parse(readFileSync(file, "utf8")) as Record<string, { email: string; outboxId: number; unsubscribePath: string }>)["js-off"];
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "inherit" });
+  const shot = async (page: Page, name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.screenshot({ path: `${OUT}/recall-${name}-${width}.png`, fullPage: true });
+    }
+  };
+  try {
+    await waitForServer();
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    const page = await (await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${base}/login`);
+    await next(page, "Dismiss");
+    await page.getByLabel("Email address").fill(mine.email);
+    await next(page);
+    await page.getByLabel("Password").fill("correct horse battery staple");
+    await next(page, "Log in");
+    await page.goto(`${base}/profile`);
+    await shot(page, "profile");
+    // The dev outbox serves it as a download: drawn from its text instead, on a blank page (no site CSP).
+    await page.goto("about:blank");
+    await page.setContent(await (await fetch(`${base}/dev/outbox/${mine.outboxId}/email.html`)).text());
+    await shot(page, "email");
+    await page.goto(`${base}${mine.unsubscribePath}`);
+    await shot(page, "unsubscribe");
+    await next(page, "Stop checkup reminders");
+    await shot(page, "unsubscribe-done");
+    await browser.close();
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill();
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(file, { force: true });
+  }
+}
+
+if (process.env.SCREENSHOTS_ONLY !== "recall") await main();
+await recallScreens();

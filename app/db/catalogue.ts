@@ -153,10 +153,12 @@ export type ServiceSeed = {
   providerRoles: ("dentist" | "hygienist" | "orthodontist")[];
   virtualAllowed: boolean;
   priceCents: number | null;
+  /** Recall (issue 20): months until the next visit of this service is due after a completed one. */
+  recallMonths?: number;
 };
 
 export const SERVICE_ROWS: ServiceSeed[] = [
-  { code: "CLNCHK", name: "Checkup & cleaning", description: "Exam, cleaning and X-rays as needed.", category: "preventive", durationMinutes: 60, providerRoles: ["hygienist"], virtualAllowed: false, priceCents: 19900 },
+  { code: "CLNCHK", name: "Checkup & cleaning", description: "Exam, cleaning and X-rays as needed.", category: "preventive", durationMinutes: 60, providerRoles: ["hygienist"], virtualAllowed: false, priceCents: 19900, recallMonths: 6 },
   { code: "WHTNG", name: "Teeth whitening", description: "In-studio whitening in one visit.", category: "cosmetic", durationMinutes: 90, providerRoles: ["hygienist", "dentist"], virtualAllowed: false, priceCents: 49900 },
   { code: "INVISALN", name: "Invisalign consult", description: "Scan and plan for clear aligners.", category: "ortho", durationMinutes: 30, providerRoles: ["orthodontist", "dentist"], virtualAllowed: true, priceCents: 0 },
   { code: "BRACESCON", name: "Braces consult", description: "Exam and options for braces.", category: "ortho", durationMinutes: 30, providerRoles: ["orthodontist"], virtualAllowed: false, priceCents: 0 },

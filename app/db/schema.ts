@@ -55,8 +55,13 @@ export const services = pgTable(
     /** Whether the virtual studio may offer it. */
     virtualAllowed: boolean("virtual_allowed").notNull().default(false),
     priceCents: integer("price_cents"),
+    /** Recall (issue 20): the next visit of this service is due this many months after a completed one; null: none. */
+    recallMonths: smallint("recall_months"),
   },
-  (t) => [check("services_duration_positive", sql`${t.durationMinutes} > 0`)],
+  (t) => [
+    check("services_duration_positive", sql`${t.durationMinutes} > 0`),
+    check("services_recall_months", sql`${t.recallMonths} between 1 and 60`),
+  ],
 );
 
 export const providers = pgTable(
@@ -146,6 +151,8 @@ export const patients = pgTable(
   hasSrpTxPlan: boolean("has_srp_tx_plan").notNull().default(false),
   /** The account that verified this email address: its visits are the account's (issue 9). */
   personId: integer("person_id").references(() => persons.id, { onDelete: "set null" }),
+  /** Set by the unsubscribe link of a recall email: no more recall emails to this patient row (issue 20). */
+  recallOptedOutAt: timestamp("recall_opted_out_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // An account's records (/profile, the visits of an account): by person, never a scan of every patient.
@@ -196,6 +203,45 @@ export const appointments = pgTable(
     index("appointments_provider_start_idx").on(t.providerId, t.startsAt),
     // A patient's visits (/profile, the patient overlap check of a booking): by patient.
     index("appointments_patient_start_idx").on(t.patientId, t.startsAt),
+    // The recall planner reads a recall service's visits of a window of days (issue 20).
+    index("appointments_service_start_idx").on(t.serviceType, t.startsAt),
+  ],
+);
+
+/**
+ * Recall emails (issue 20): "your next checkup is due" four weeks ahead (due_soon) and once more on the due date
+ * (due), one row per patient, service, due date and kind so each is sent once across processes. The sender
+ * claims pending rows with FOR UPDATE SKIP LOCKED; the unsubscribe link's token is stored hashed on the row.
+ */
+export const recallNotices = pgTable(
+  "recall_notices",
+  {
+    id: serial("id").primaryKey(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    serviceCode: text("service_code")
+      .notNull()
+      .references(() => services.code),
+    /** The completed visit the recall counts from. */
+    visitId: integer("visit_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    dueOn: date("due_on").notNull(),
+    kind: text("kind", { enum: ["due_soon", "due"] }).notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Why it was not sent (booked, unsubscribed, superseded by the due email). */
+    skipped: text("skipped"),
+    unsubscribeTokenHash: text("unsubscribe_token_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("recall_notices_once").on(t.patientId, t.serviceCode, t.dueOn, t.kind),
+    unique("recall_notices_token").on(t.unsubscribeTokenHash),
+    check("recall_notices_kind", sql`${t.kind} in ('due_soon', 'due')`),
+    check("recall_notices_sent_or_skipped", sql`${t.sentAt} is null or ${t.skipped} is null`),
+    index("recall_notices_pending_idx").on(t.sendAt).where(sql`${t.sentAt} is null and ${t.skipped} is null`),
   ],
 );
 
@@ -234,6 +280,8 @@ export const emailOutbox = pgTable(
   text: text("text").notNull(),
   html: text("html"),
   ics: text("ics"),
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on recall emails, RFC 8058). */
+  headers: jsonb("headers").$type<Record<string, string>>(),
   status: text("status", { enum: ["PENDING", "SENT", "FAILED"] }).notNull().default("PENDING"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),

@@ -3,11 +3,11 @@ import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { redactForLog } from "./redact";
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; ics?: string };
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; ics?: string; headers?: Record<string, string> };
 
 /** Queues an email in the same transaction as the change it reports, so neither is lost without the other. */
 export async function enqueueEmail(tx: Pick<Db, "insert">, email: OutgoingEmail) {
-  await tx.insert(emailOutbox).values({ ...email, html: email.html ?? null, ics: email.ics ?? null });
+  await tx.insert(emailOutbox).values({ ...email, html: email.html ?? null, ics: email.ics ?? null, headers: email.headers ?? null });
 }
 
 const MAX_ATTEMPTS = 5;
@@ -41,6 +41,7 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        headers: mail.headers ?? undefined,
         // One calendar part: a text/calendar alternative beside the text and HTML (RFC 6047), which Gmail, Outlook
         // and Apple Mail show as the event. Not nodemailer's `icalEvent`, which also attaches the same event as
         // application/ics, so some clients listed the visit twice (issue 25, decision 017).

@@ -1,16 +1,19 @@
 import type { Database } from "~/db/client.server";
 import { startOutboxWorker } from "~/platform/email.server";
 import type { Env } from "~/platform/env.server";
+import { startRecallWorker } from "~/recall/recall.server";
 import { startReminderWorker } from "~/scheduling/reminders.server";
 
-/** The background work of every container: sending the email outbox, and the visit reminders. */
+/** The background work of every container: sending the email outbox, the visit reminders and the recall emails. */
 export function startWorkers(database: Database, env: Env) {
   const outbox = startOutboxWorker(database.db, env);
   const reminders = startReminderWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
+  const recalls = startRecallWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
   return {
     stop() {
       outbox.stop();
       reminders.stop();
+      recalls.stop();
     },
   };
 }

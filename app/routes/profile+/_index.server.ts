@@ -15,6 +15,7 @@ import { marketTimezone } from "~/rules/markets";
 import { formatPhone, normalizePhone } from "~/rules/phone";
 import { localToday } from "~/rules/zoned-time";
 import { accountPatient } from "~/scheduling/visits.server";
+import { accountRecalls } from "~/recall/recall.server";
 
 /** /profile's server side: its forms (one `intent` each; zod stays on the server), its loader and action. */
 const INTENTS = ["details", "comfort", "email", "password", "sessions"] as const;
@@ -72,7 +73,12 @@ export async function profilePage(request: Request) {
   const patient = await requirePatient(request);
   const db = await getDb();
   const now = new Date();
-  const [record, visits, sessions] = await Promise.all([accountPatient(db, patient.personId), accountVisitRows(patient.personId, now), activeSessions(db, patient.personId, now)]);
+  const [record, visits, sessions, recalls] = await Promise.all([
+    accountPatient(db, patient.personId),
+    accountVisitRows(patient.personId, now),
+    activeSessions(db, patient.personId, now),
+    accountRecalls(db, patient.personId, now),
+  ]);
   const done = new URL(request.url).searchParams.get("done");
   const comfort = comfortOf(record);
   return json(
@@ -85,6 +91,7 @@ export async function profilePage(request: Request) {
       comfort: { flavor: comfort.flavor ?? "", show: comfort.show ?? "" },
       upcoming: visits.upcoming,
       past: visits.past,
+      recalls,
       sessions: sessions
         .map((s) => ({ device: deviceLabel(s.userAgent), lastSeen: lastSeenLabel(s.lastSeenAt, now), current: s.idHash === patient.sessionIdHash }))
         .sort((a, b) => Number(b.current) - Number(a.current)), // this device first

@@ -1,0 +1,45 @@
+import { json, redirect } from "@remix-run/node";
+import { z } from "zod/v4";
+import { PRIVATE_PAGE } from "~/auth/headers";
+import { getDb } from "~/db/client.server";
+import { readForm } from "~/platform/form-data.server";
+import { goneLink } from "~/platform/gone-link";
+import { recallSubscription, setRecallOptOut } from "./recall.server";
+
+/**
+ * The unsubscribe page of a recall email (`/recall/unsubscribe/<token>`, issue 20 B). Opening it changes nothing
+ * (link scanners open links); its one button posts. A mail client's RFC 8058 one-click post
+ * (`List-Unsubscribe=One-Click`, no page) unsubscribes too. An unknown token is the site's 404.
+ */
+const unknownLink = () =>
+  goneLink({
+    heading: "We can’t find that link",
+    message: "Use the link in your newest email from us about your next checkup, or log in to see your visits.",
+    next: { href: "/profile", label: "See your visits" },
+  });
+
+export async function unsubscribePage(token: string) {
+  const found = await recallSubscription(await getDb(), token);
+  if (!found) throw unknownLink();
+  return json({ optedOut: found.optedOut }, { headers: PRIVATE_PAGE });
+}
+
+const postSchema = z.union([
+  z.object({ intent: z.enum(["stop", "resume"]) }),
+  z.object({ "List-Unsubscribe": z.literal("One-Click") }).transform(() => ({ intent: "stop" as const })),
+]);
+
+export async function unsubscribeAction(request: Request, token: string) {
+  const db = await getDb();
+  if (!(await recallSubscription(db, token))) throw unknownLink();
+  const parsed = postSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    const found = await recallSubscription(db, token);
+    return json(
+      { optedOut: found!.optedOut, status: "error" as const, error: { "": ["This form could not be sent. Please press the button again."] } },
+      { status: 400, headers: PRIVATE_PAGE },
+    );
+  }
+  await setRecallOptOut(db, token, parsed.data.intent === "stop");
+  return redirect(`/recall/unsubscribe/${token}?done=${parsed.data.intent}`, { status: 303, headers: PRIVATE_PAGE });
+}

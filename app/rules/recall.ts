@@ -1,0 +1,38 @@
+/**
+ * Recall (issue 20 B): after a completed visit of a service with a recall interval, the next one is due that many
+ * months later (the visit's date in its studio's zone, plus the months; the 31st becomes the month's last day).
+ * Four weeks before the due date one email, on the due date one more if nothing is booked; both at 9 AM studio time.
+ * The dates are computed by the database (app/recall/recall.server.ts) from these numbers; what the patient reads
+ * is said here.
+ */
+export const RECALL_LEAD_DAYS = 28;
+/** The time of day, in the studio's zone, recall emails go out: a morning email, not one at midnight. */
+export const RECALL_SEND_TIME = "09:00";
+/** A due email not sent within this many days of the due date (the senders were down) is not sent late. */
+export const RECALL_GRACE_DAYS = 30;
+
+export type RecallKind = "due_soon" | "due";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "2027-06-14" → "June 2027". */
+export function recallMonth(dueOn: string): string {
+  const [year, month] = dueOn.split("-").map(Number);
+  return `${MONTHS[month - 1]} ${year}`;
+}
+
+/** The booking deep link of a recall: the same service at the same studio (funnel.ts applyDeepLink). */
+export function recallBookingHref(serviceCode: string, studioSlug: string): string {
+  return `/booking?${new URLSearchParams({ service: serviceCode, studio: studioSlug })}`;
+}
+
+/** What the patient calls the visit: "checkup" for a checkup and cleaning, else the service's name. */
+export function recallNoun(service: { code: string; name: string }): string {
+  return service.code === "CLNCHK" ? "checkup" : service.name.toLowerCase();
+}
+
+/** The profile's line for a person's next visit of a recall service; overdue once the due month has passed. */
+export function recallDueLine(service: { code: string; name: string }, dueOn: string, today: string): string {
+  const what = recallNoun(service);
+  return dueOn.slice(0, 7) < today.slice(0, 7) ? `Your ${what} was due in ${recallMonth(dueOn)}` : `Next ${what} due in ${recallMonth(dueOn)}`;
+}
