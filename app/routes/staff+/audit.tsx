@@ -79,7 +79,7 @@ export default function Audit() {
           <tbody>
             {lines.map((l) => (
               <tr key={l.id}>
-                <td>{l.at}</td>
+                <td className="nowrap">{l.at}</td>
                 <td>{l.who}</td>
                 <td>{l.action}</td>
                 <td>{l.studio}</td>
