@@ -43,6 +43,8 @@ export default defineConfig({
       `rm -rf ${DATA_DIR} ${STAFF_LINKS} ${RECALL_E2E_FILE}`,
       staffAdd("--email admin-js-off@console.example.com --email admin-js-on@console.example.com --role admin"),
       staffAdd("--email desk-js-off@console.example.com --email desk-js-on@console.example.com --role front_desk --studio kendall-square"),
+      // The team spec's admins (tests/e2e/console-team.spec.ts, decision 026).
+      staffAdd("--email team-admin-js-off@console.example.com --email team-admin-js-on@console.example.com --role admin"),
       `RECALL_E2E_FILE=${RECALL_E2E_FILE} node --import tsx tests/fixtures/recall-e2e.ts`,
       "node --import tsx server.ts",
     ].join(" && "),

@@ -1,7 +1,11 @@
 // A studio's day of 200 visits in the console: server time of the whole page (loader + React render), through the
-// production build's request handler, on an in-memory PGlite. `npm run build` first; then
-// node --import tsx bench/console-day.ts [rounds]. Prints median, p90 and CPU per page.
+// production build's request handler, on an in-memory PGlite, with React's production build (NODE_ENV=production,
+// as `npm start` and the image run it). `npm run build` first; then
+//   node --import tsx bench/console-day.ts [--rounds 60] [--turns 6] [label=<dir with build/index.js> …]
+// Without labels it measures ./build. With several, their turns alternate in one process (decision 026): the
+// machine's load falls on every build alike, and CPU time (process.cpuUsage) is summed per build.
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { openDatabase, setDatabase } from "../app/db/client.server";
 import { appointments, patients } from "../app/db/schema";
@@ -9,7 +13,10 @@ import { seedCatalogue } from "../app/db/seed.server";
 import { createStudioWithProviders } from "../tests/fixtures/factories";
 import { signedInStaff } from "../tests/helpers/staff";
 
-const rounds = Number(process.argv[2] ?? 60);
+const { values: args, positionals } = parseArgs({ options: { rounds: { type: "string", default: "60" }, turns: { type: "string", default: "6" } }, allowPositionals: true });
+const rounds = Number(args.rounds);
+const turns = Number(args.turns);
+process.env.NODE_ENV = "production"; // before the build (and React) is imported below
 const database = await openDatabase({ inMemory: true });
 setDatabase(Promise.resolve(database));
 await seedCatalogue(database.db);
@@ -24,32 +31,46 @@ for (let i = 0; i < 200; i++) {
 }
 await db.insert(appointments).values(rows);
 const admin = await signedInStaff(db, "admin");
-const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
-const handle = createRequestHandler(build, "production");
+const variants: { label: string; handle: ReturnType<typeof createRequestHandler>; cpuMs: number; wall: number[] }[] = [];
+for (const spec of positionals.length ? positionals : ["current=."]) {
+  const [label, dir] = spec.split("=") as [string, string];
+  const build = (await import(path.resolve(dir, "build/index.js"))) as ServerBuild;
+  variants.push({ label, handle: createRequestHandler(build, "production"), cpuMs: 0, wall: [] });
+}
 const url = `http://localhost/staff/studios/${slug}/day/2030-01-02`;
-const once = async () => {
-  const response = await handle(new Request(url, { headers: { Cookie: admin.cookie } }), { nonce: "bench", clientIp: "127.0.0.1" });
+const once = async (variant: (typeof variants)[number]) => {
+  const response = await variant.handle(new Request(url, { headers: { Cookie: admin.cookie } }), { nonce: "bench", clientIp: "127.0.0.1" });
   const html = await response.text();
   if (response.status !== 200 || (html.match(/Pat Bench/g) ?? []).length !== 200) throw new Error(`unexpected page: ${response.status}`);
   return html.length;
 };
-for (let i = 0; i < 10; i++) await once(); // warm up
+for (const variant of variants) for (let i = 0; i < 10; i++) await once(variant); // warm up
 // The data alone (the loader's queries and shaping), to tell it from the render.
 const { studioDay } = await import("../app/console/day.server");
 const dataStart = process.cpuUsage();
 for (let i = 0; i < rounds; i++) await studioDay(db, { slug, tz: "America/New_York" }, "2030-01-02");
 const dataCpu = process.cpuUsage(dataStart);
-console.info(`  of which the day's data: CPU ${((dataCpu.user + dataCpu.system) / 1000 / rounds).toFixed(1)} ms/page`);
-const wall: number[] = [];
-const cpuStart = process.cpuUsage();
-let bytes = 0;
-for (let i = 0; i < rounds; i++) {
-  const t = performance.now();
-  bytes = await once();
-  wall.push(performance.now() - t);
+console.info(`  the day's data alone (this checkout's): CPU ${((dataCpu.user + dataCpu.system) / 1000 / rounds).toFixed(1)} ms/page`);
+const perTurn = Math.max(1, Math.round(rounds / turns));
+const bytes = new Map<string, number>();
+for (let turn = 0; turn < turns; turn++) {
+  for (const variant of turn % 2 ? [...variants].reverse() : variants) {
+    const cpuStart = process.cpuUsage();
+    for (let i = 0; i < perTurn; i++) {
+      const t = performance.now();
+      bytes.set(variant.label, await once(variant));
+      variant.wall.push(performance.now() - t);
+    }
+    const cpu = process.cpuUsage(cpuStart);
+    variant.cpuMs += (cpu.user + cpu.system) / 1000;
+  }
 }
-const cpu = process.cpuUsage(cpuStart);
-wall.sort((a, b) => a - b);
-const at = (q: number) => wall[Math.min(wall.length - 1, Math.floor(q * wall.length))]!.toFixed(1);
-console.info(`console day, 200 visits (${rounds} pages, ${Math.round(bytes / 1024)} KB HTML): median ${at(0.5)} ms, p90 ${at(0.9)} ms, CPU ${((cpu.user + cpu.system) / 1000 / rounds).toFixed(1)} ms/page`);
+for (const variant of variants) {
+  const wall = [...variant.wall].sort((a, b) => a - b);
+  const at = (q: number) => wall[Math.min(wall.length - 1, Math.floor(q * wall.length))]!.toFixed(1);
+  console.info(
+    `${variant.label}: console day, 200 visits (${wall.length} pages, ${Math.round(bytes.get(variant.label)! / 1024)} KB HTML): median ${at(0.5)} ms, p90 ${at(0.9)} ms, CPU ${(variant.cpuMs / wall.length).toFixed(1)} ms/page`,
+  );
+}
+console.info(`load average: ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 await database.close();

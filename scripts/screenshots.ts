@@ -4,7 +4,7 @@
  *   npm run build && npm run screenshots            → docs/screenshots/*.png
  * Starts its own server on an empty database (SCREENSHOT_PORT, default 3399) and books one cleaning in Boston.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 
@@ -70,9 +70,82 @@ async function returningPatient(page: Page, confirmed: string) {
   await shoot(page, "confirmation-logged-in");
 }
 
+/**
+ * The studio console (issue 18, decision 026) → docs/screenshots/console-<page>-<width>.png: an admin made with
+ * `npm run staff` before the server starts (the embedded database has one opener), set up from the page's secret.
+ */
+const CONSOLE_ADMIN = "admin@console.example.com";
+function consoleAccount(): string {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", "--email", CONSOLE_ADMIN, "--role", "admin"], {
+    env: { ...process.env, DATA_DIR, SITE_ORIGIN: base },
+    encoding: "utf8",
+  });
+  return new URL(out.trim().split("\n").at(-1)!).pathname;
+}
+async function consoleScreens(page: Page, setupPath: string) {
+  const { totpCode } = await import("../app/console/totp");
+  const shot = async (name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.screenshot({ path: `${OUT}/console-${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  const go = async (name: string | RegExp) => {
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name }).first().click()]);
+  };
+  const password = "a long staff passphrase 42";
+  await page.goto(`${base}${setupPath}`);
+  await shot("setup");
+  const secret = (await page.locator("#totp-secret").innerText()).trim();
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("The password again").fill(password);
+  await page.getByLabel("The 6-digit code the app shows now").fill(totpCode(secret, new Date()));
+  await next(page, "Finish setup");
+  await shot("setup-done");
+  await go("Sign in");
+  await shot("sign-in");
+  await page.getByLabel("Work email").fill(CONSOLE_ADMIN);
+  await page.getByLabel("Password").fill(password);
+  await next(page);
+  await shot("code");
+  await page.getByLabel("Code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
+  await next(page, "Sign in");
+  await go("Find a patient");
+  await page.getByLabel("Name, email or phone").fill("Rivera");
+  await next(page, "Search");
+  await shot("search");
+  await Promise.all([page.waitForLoadState("load"), page.locator("a[href^='/staff/visits/']").first().click()]);
+  await shot("visit");
+  const visit = page.url();
+  await go("Intake answers and insurance card");
+  await shot("intake");
+  await page.goto(`${visit}/move`);
+  await shot("move");
+  await page.goto(visit);
+  await go(/the day$/);
+  await shot("day");
+  await page.emulateMedia({ media: "print" });
+  await shot("day-print");
+  await page.emulateMedia({ media: "screen" });
+  await go("Team");
+  await page.getByLabel("Work email").fill("front.desk@example.com");
+  await page.getByLabel("Front desk").check();
+  await page.getByLabel("Fenway").check();
+  await next(page, "Send the invitation");
+  await shot("team");
+  await go("front.desk@example.com");
+  await shot("team-member");
+  await go("Audit log");
+  await shot("audit");
+  await go("Your account");
+  await shot("account");
+}
+
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
+  const consoleSetup = consoleAccount();
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -160,6 +233,7 @@ async function main() {
       await page.goto(`${base}${path}`);
       await shoot(page, path === "/" ? "home" : path.slice(1));
     }
+    await consoleScreens(page, consoleSetup);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/`);
   } finally {

@@ -89,3 +89,13 @@ export function emailChangedNotice(common: Common & { newEmail: string }) {
     { text: "If this was not you, write to us straight away." },
   ]);
 }
+
+/** A studio console invitation (issue 18, sent by an admin from /staff/team): the one-time setup link. */
+export function staffInviteEmail(common: Common & { link: string; roleLabel: string }) {
+  return compose(common, `Your ${BRAND} studio console account`, [
+    { text: `You are invited to the ${BRAND} studio console as ${common.roleLabel}.` },
+    { link: common.link, label: "Set up your account" },
+    { text: "The link works once, for 24 hours. You will choose a password and add the console to an authenticator app on your phone." },
+    { text: "If you did not expect this, ignore this email: nothing happens without the link." },
+  ]);
+}

@@ -4,13 +4,16 @@ import { auditLog } from "~/db/schema";
 import { addDays } from "~/rules/zoned-time";
 import { isDayKey } from "./day.server";
 
-export type AuditFilter = { action: string; staffEmail: string; visit: string; from: string; to: string };
+export type AuditFilter = { action: string; staffEmail: string; studio: string; visit: string; from: string; to: string };
 
-/** The audit log for admins, newest first, filtered by action, staff email, visit id and UTC days (200 lines). */
+/** The audit log for admins, newest first, filtered by action, staff email, studio, visit id and UTC days (200 lines). */
 export async function readAudit(filter: AuditFilter) {
   const where: SQL[] = [];
-  if (filter.action) where.push(eq(auditLog.action, filter.action));
-  if (filter.staffEmail) where.push(eq(auditLog.staffEmail, filter.staffEmail.trim().toLowerCase()));
+  // Only well-formed values filter (a NUL or a stray character is no filter, never a database error).
+  if ((AUDIT_ACTIONS as readonly string[]).includes(filter.action)) where.push(eq(auditLog.action, filter.action));
+  const email = filter.staffEmail.trim().toLowerCase();
+  if (email && /^[^\s\x00-\x1f@]{1,64}@[^\s\x00-\x1f@]{1,254}$/.test(email)) where.push(eq(auditLog.staffEmail, email));
+  if (/^[a-z0-9-]{1,60}$/.test(filter.studio)) where.push(eq(auditLog.studioSlug, filter.studio));
   if (/^\d{1,9}$/.test(filter.visit)) where.push(eq(auditLog.appointmentId, Number(filter.visit)));
   if (isDayKey(filter.from)) where.push(gte(auditLog.at, new Date(`${filter.from}T00:00:00Z`)));
   if (isDayKey(filter.to)) where.push(lt(auditLog.at, new Date(`${addDays(filter.to, 1)}T00:00:00Z`)));
@@ -37,6 +40,11 @@ export const AUDIT_ACTIONS = [
   "staff.setup",
   "staff.sign_in",
   "staff.sign_out_everywhere",
+  "staff.update",
+  "staff.disable",
+  "staff.enable",
+  "staff.password_change",
+  "staff.recovery_codes",
   "intake.view",
   "intake.view_photo",
   "visit.arrived",

@@ -23,6 +23,9 @@ export function visitStatus(row: { status: string; arrivedAt: Date | null }): Vi
   return row.arrivedAt ? "arrived" : "booked";
 }
 
+/** The status tag's class on the day page (the tones of ui/console.tsx's Tag). */
+const STATUS_CLASS: Record<VisitStatus, string> = { booked: "tag", arrived: "tag tag-good", completed: "tag tag-good", no_show: "tag tag-bad", cancelled: "tag tag-warn" };
+
 type Details = { insurance?: { kind?: string; carrier?: string; memberId?: string } };
 type PlanCheck = { outcome: "accepted" | "not_accepted" | "unavailable" } | null;
 
@@ -90,32 +93,52 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
       .where(and(eq(providers.studioSlug, studio.slug), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from))),
   ]);
   const closed = closure[0] ?? null;
-  const visits = rows.map((row) => {
+  // The rows' strings are made here, once, so that the page draws each row as plain cells (bench/console-day.ts):
+  // many visits share a start or end time, and a service its intake rule, so those are worked out once per value.
+  const times = new Map<number, string>();
+  const timeOf = (at: Date) => {
+    let text = times.get(at.getTime());
+    if (text === undefined) times.set(at.getTime(), (text = formatLocalTime(at, studio.tz)));
+    return text;
+  };
+  type Row = (typeof rows)[number];
+  const toMove: { id: number; href: string; time: string; patient: string; provider: string; reason: string }[] = [];
+  const visitOf = (row: Row) => {
     const status = visitStatus(row);
     const live = status === "booked" || status === "arrived";
-    const off = timeOff.some((t) => t.providerId === row.providerId && t.startsAt < row.endsAt && t.endsAt > row.startsAt);
+    const off = timeOff.length > 0 && timeOff.some((t) => t.providerId === row.providerId && t.startsAt < row.endsAt && t.endsAt > row.startsAt);
     const needed = requiresIntake(row.serviceType) || appointmentNeedsInsurance({ needsInsurance: row.needsInsurance, serviceType: row.serviceType, preferences: row.preferences });
+    const time = timeOf(row.startsAt);
+    const moveReason = live && (closed !== null || off) ? (closed ? `Studio closed${closed.reason ? `: ${closed.reason}` : ""}` : "Provider off") : null;
+    const fee = row.lateCancelFeeCents ? formatUsd(row.lateCancelFeeCents) : null;
     return {
       id: row.id,
-      time: formatLocalTime(row.startsAt, studio.tz),
-      endTime: formatLocalTime(row.endsAt, studio.tz),
-      provider: { id: row.providerId, name: row.providerName, role: row.providerRole },
+      href: `/staff/visits/${row.id}`,
+      time,
+      when: `${time}–${timeOf(row.endsAt)}`,
       service: row.serviceName,
       patient: `${row.firstName} ${row.lastName}`.trim() || "(no name)",
-      returning: Boolean(row.returning),
+      /** "New" is a tag (the desk greets a new patient differently); "Returning" is plain text. */
+      isNew: !row.returning,
       intake: intakeState(needed, row.intakeStatus),
       insurance: insuranceStatus(row.details as Details, row.planCheck as PlanCheck),
       status,
       statusLabel: STATUS_LABELS[status],
-      fee: row.lateCancelFeeCents ? formatUsd(row.lateCancelFeeCents) : null,
-      toMove: live && (closed !== null || off) ? (closed ? `Studio closed${closed.reason ? `: ${closed.reason}` : ""}` : "Provider off") : null,
+      statusClass: STATUS_CLASS[status],
+      /** What follows the status tag: the late-cancel fee recorded (the "To move" tag is drawn beside it). */
+      fee: fee ? ` late-cancel fee ${fee}` : null,
+      toMove: moveReason,
     };
-  });
-  const byProvider: { provider: (typeof visits)[number]["provider"]; visits: typeof visits }[] = [];
-  for (const visit of visits) {
+  };
+  const byProvider: { provider: { id: number; name: string; role: string }; visits: ReturnType<typeof visitOf>[] }[] = [];
+  let live = 0;
+  for (const row of rows) {
+    const visit = visitOf(row);
+    if (visit.status !== "cancelled") live++;
+    if (visit.toMove) toMove.push({ id: visit.id, href: visit.href, time: visit.time, patient: visit.patient, provider: row.providerName, reason: visit.toMove });
     const last = byProvider.at(-1);
-    if (last?.provider.id === visit.provider.id) last.visits.push(visit);
-    else byProvider.push({ provider: visit.provider, visits: [visit] });
+    if (last?.provider.id === row.providerId) last.visits.push(visit);
+    else byProvider.push({ provider: { id: row.providerId, name: row.providerName, role: row.providerRole }, visits: [visit] });
   }
   return {
     day,
@@ -124,7 +147,7 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
     next: addDays(day, 1),
     closed: closed ? { reason: closed.reason } : null,
     byProvider,
-    toMove: visits.filter((v) => v.toMove),
-    counts: { total: visits.length, live: visits.filter((v) => v.status !== "cancelled").length },
+    toMove,
+    counts: { total: rows.length, live },
   };
 }

@@ -33,3 +33,22 @@ export const statusSchema = z.object({
 export const cancelSchema = z.object({ sequence, shownFee: z.union([z.literal("none"), z.string().regex(/^\d{1,6}$/)]), note });
 
 export const moveSchema = z.object({ sequence, slot: z.iso.datetime({ message: "Choose a new time." }), note });
+
+/* The team (admins) and a staff member's own account (decision 026). */
+
+const role = z.enum(["front_desk", "manager", "admin"], "Choose a role.");
+const studioSlugs = z.array(z.string().regex(/^[a-z0-9-]{1,60}$/, "Choose studios from the list.")).max(100).default([]);
+
+/** Role and studios: a front desk or manager works at one studio at least; an admin sees every studio. */
+const needsStudio = (v: { role: string; studios: string[] }) => v.role === "admin" || v.studios.length > 0;
+const studioNeeded = { path: ["studios"], message: "Choose at least one studio for a front desk or manager." };
+
+export const inviteSchema = z.object({ email: emailField, role, studios: studioSlugs }).refine(needsStudio, studioNeeded);
+export const memberSchema = z.object({ role, studios: studioSlugs }).refine(needsStudio, studioNeeded);
+
+export const staffPasswordChangeSchema = z.object({
+  currentPassword: passwordField,
+  newPassword: z.string("Enter a new password.").min(1, "Enter a new password.").max(512, "Use at most 128 characters."),
+});
+
+export const recoveryCodesSchema = z.object({ recoveryPassword: passwordField });

@@ -11,7 +11,9 @@ import { checkPassword, hashPassword } from "~/auth/passwords.server";
 import { assertNotLimited, consume, forget } from "~/auth/rate-limit.server";
 import { getDb, type Db } from "~/db/client.server";
 import { staff, staffRecoveryCodes, staffSessions, staffStudios, studios } from "~/db/schema";
+import { staffInviteEmail } from "~/auth/emails";
 import { appendAudit } from "~/platform/audit.server";
+import { enqueueEmail } from "~/platform/email.server";
 import { readCookies } from "~/platform/cookies.server";
 import { getEnv } from "~/platform/env.server";
 import { matchTotp, newTotpSecret } from "./totp";
@@ -23,10 +25,10 @@ export const ROLE_LABELS: Record<Role, string> = { front_desk: "Front desk", man
 export const SETUP_LINK_TTL_MS = 24 * 60 * 60_000;
 export const STAFF_SESSION = { idleMs: 30 * 60_000, absoluteMs: 12 * 60 * 60_000, passwordStepMs: 5 * 60_000 };
 const TOUCH_EVERY_MS = 60_000;
-const RECOVERY_CODES = 8;
+export const RECOVERY_CODES = 8;
 const COOKIE = "staff_session";
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 export type StaffUser = {
   id: number;
@@ -49,18 +51,22 @@ export type Invitation = { staffId: number; token: string; url: string; expiresA
 
 /**
  * Makes (or re-invites) a staff account and returns its one-time setup link. A re-invite replaces the password
- * and second factor once the new link is used (a lost phone), and ends every session now.
+ * and second factor once the new link is used (a lost phone), and ends every session now. With `sendEmail` (an
+ * admin's invitation from the console) the link goes to the address through the outbox, in the same transaction.
  */
 export async function inviteStaff(
   db: Db,
   input: { email: string; role: Role; studios: string[] },
   by: { id: number; email: string } | null,
   now = new Date(),
+  { sendEmail = false }: { sendEmail?: boolean } = {},
 ): Promise<Invitation> {
   const email = input.email.trim().toLowerCase();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
   const studioSlugs = input.role === "admin" ? [] : [...new Set(input.studios)];
+  const env = getEnv();
+  const url = `${env.SITE_ORIGIN}/staff/setup/${token}`;
   const staffId = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(staff).where(eq(staff.email, email));
     const values = { role: input.role, setupTokenHash: sha256(token), setupExpiresAt: expiresAt, totpSecret: newTotpSecret(), totpLastStep: null, disabledAt: null };
@@ -78,9 +84,12 @@ export async function inviteStaff(
       before: before ? { email, role: before.role } : null,
       after: { email, role: input.role, studios: studioSlugs },
     });
+    if (sendEmail) {
+      await enqueueEmail(tx, staffInviteEmail({ to: email, siteOrigin: env.SITE_ORIGIN, supportEmail: env.SUPPORT_EMAIL, link: url, roleLabel: ROLE_LABELS[input.role] }));
+    }
     return id;
   });
-  return { staffId, token, url: `${getEnv().SITE_ORIGIN}/staff/setup/${token}`, expiresAt };
+  return { staffId, token, url, expiresAt };
 }
 
 export const isSetupTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
@@ -100,11 +109,11 @@ export async function setupWasUsed(db: Db, token: string) {
   return Boolean(row?.activatedAt && row.setupExpiresAt && row.activatedAt.getTime() === row.setupExpiresAt.getTime());
 }
 
-const newRecoveryCode = () => {
+export const newRecoveryCode = () => {
   const raw = randomBytes(8).toString("hex").slice(0, 10);
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 };
-const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[^0-9a-f]/g, "");
+export const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[^0-9a-f]/g, "");
 
 /**
  * Completes a setup: the password and the first code from the authenticator (proof it was scanned). Returns the

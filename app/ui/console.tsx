@@ -4,7 +4,7 @@ import { ErrorSummary, FormStateProvider, SubmitButton, type FormResult, type Sa
 
 export type ConsoleViewer = { email: string; roleLabel: string; isAdmin: boolean };
 
-/** The console's top bar: where you are, who you are, and the ways out (POST forms, never links). */
+/** The console's top bar: where you are, who you are, and the way out (a POST form, never a link; everywhere: Your account). */
 export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
   return (
     <header className="console-bar">
@@ -27,6 +27,15 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
                     <Link to="/staff/audit">Audit log</Link>
                   </li>
                 ) : null}
+                {/* Team and account (decision 026). */}
+                {viewer.isAdmin ? (
+                  <li>
+                    <Link to="/staff/team">Team</Link>
+                  </li>
+                ) : null}
+                <li>
+                  <Link to="/staff/account">Your account</Link>
+                </li>
               </ul>
             </nav>
             <span className="console-who">
@@ -35,12 +44,6 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
             <Form method="post" action="/staff/logout" reloadDocument>
               <button className="link-button" type="submit">
                 Sign out
-              </button>
-            </Form>
-            <Form method="post" action="/staff/logout" reloadDocument>
-              <input type="hidden" name="everywhere" value="1" />
-              <button className="link-button" type="submit">
-                Sign out everywhere
               </button>
             </Form>
           </>

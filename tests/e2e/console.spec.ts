@@ -115,6 +115,15 @@ test("an admin set up from the command line's link sees a booking on the day, ch
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Intake answers");
   await expectNoAxeViolations(page);
 
+  // The audit log shows that read of health data (admins filter it by what and which visit).
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await page.getByLabel("What").selectOption("intake.view");
+  await page.getByLabel("Visit number").fill(visitPath.split("/").pop()!);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "intake.view" })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: "intake.view" })).toContainText(`admin-${project}@console.example.com`);
+  await expectNoAxeViolations(page);
+
   // A front desk of Kendall Square: their studio's day, and a 404 for Fenway's visit.
   const desk = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo), baseURL: testInfo.project.use.baseURL });
   const deskPage = await desk.newPage();

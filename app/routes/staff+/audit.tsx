@@ -9,14 +9,14 @@ export const meta: MetaFunction = () => [{ title: "Audit log — Studio console"
 
 /** Admins only (anyone else: 404). Read-only: the database refuses any change to the log. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+  const user = await requireStaff(request, ["admin"]);
   const q = new URL(request.url).searchParams;
-  const filter = { action: q.get("action") ?? "", staffEmail: q.get("staff") ?? "", visit: q.get("visit") ?? "", from: q.get("from") ?? "", to: q.get("to") ?? "" };
-  return json({ filter, lines: await readAudit(filter) });
+  const filter = { action: q.get("action") ?? "", staffEmail: q.get("staff") ?? "", studio: q.get("studio") ?? "", visit: q.get("visit") ?? "", from: q.get("from") ?? "", to: q.get("to") ?? "" };
+  return json({ filter, studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })), lines: await readAudit(filter) });
 }
 
 export default function Audit() {
-  const { filter, lines } = useLoaderData<typeof loader>();
+  const { filter, studios, lines } = useLoaderData<typeof loader>();
   return (
     <ConsolePage title="Audit log">
       <form method="get" className="form day-nav">
@@ -34,6 +34,17 @@ export default function Audit() {
         <div className="field">
           <label htmlFor="staff">Staff email</label>
           <input id="staff" name="staff" type="email" defaultValue={filter.staffEmail} />
+        </div>
+        <div className="field">
+          <label htmlFor="studio">Studio</label>
+          <select id="studio" name="studio" defaultValue={filter.studio}>
+            <option value="">Every studio</option>
+            {studios.map((s) => (
+              <option key={s.slug} value={s.slug}>
+                {s.name}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="field">
           <label htmlFor="visit">Visit number</label>
@@ -59,6 +70,7 @@ export default function Audit() {
               <th scope="col">When</th>
               <th scope="col">Who</th>
               <th scope="col">What</th>
+              <th scope="col">Studio</th>
               <th scope="col">Visit</th>
               <th scope="col">Note</th>
               <th scope="col">Before / after</th>
@@ -67,9 +79,10 @@ export default function Audit() {
           <tbody>
             {lines.map((l) => (
               <tr key={l.id}>
-                <td>{l.at}</td>
+                <td className="nowrap">{l.at}</td>
                 <td>{l.who}</td>
                 <td>{l.action}</td>
+                <td>{l.studio}</td>
                 <td>{l.visit ? <Link to={`/staff/visits/${l.visit}`}>{l.visit}</Link> : null}</td>
                 <td>{l.note}</td>
                 <td>

@@ -1,0 +1,146 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { clientIp, fieldErrors, RateLimited, readAuthForm } from "~/auth/forms.server";
+import { passwordProblem } from "~/auth/passwords.server";
+import { changeStaffPassword, renewRecoveryCodes } from "~/console/account.server";
+import { recoveryCodesSchema, staffPasswordChangeSchema } from "~/console/forms.server";
+import { requireStaff, ROLE_LABELS } from "~/console/staff.server";
+import { lastSignIns } from "~/console/team.server";
+import { getDb } from "~/db/client.server";
+import { ConsoleForm, ConsolePage } from "~/ui/console";
+import { PasswordField } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "Your account — Studio console" }];
+
+/** A staff member's own account: their sign-ins, a new password, new recovery codes, sign out everywhere. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  return json({
+    email: user.email,
+    roleLabel: ROLE_LABELS[user.role],
+    studios: user.role === "admin" ? "Every studio" : user.studios.map((s) => s.name).join(", "),
+    signIns: await lastSignIns(await getDb(), user.id),
+  });
+}
+
+const refused = (intent: string, error: Record<string, string[]>, init: { status?: number; headers?: HeadersInit } = {}) =>
+  json({ intent, status: "error" as const, initialValue: {}, error, recoveryCodes: null }, { status: init.status ?? 400, headers: init.headers });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const { form } = await readAuthForm(request, { publicForm: false });
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "password") {
+      const parsed = staffPasswordChangeSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+      const problem = await passwordProblem(parsed.data.newPassword, user.email);
+      if (problem) return refused(intent, { newPassword: [problem] });
+      if (!(await changeStaffPassword(user, parsed.data, clientIp(context)))) return refused(intent, { currentPassword: ["That password is not right."] });
+      throw redirect("/staff/account?done=password", 303);
+    }
+    if (intent === "recovery") {
+      const parsed = recoveryCodesSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
+      const codes = await renewRecoveryCodes(user, parsed.data.recoveryPassword, clientIp(context));
+      if (!codes) return refused(intent, { recoveryPassword: ["That password is not right."] });
+      // Shown once, in this answer only (never stored in clear, never in a URL).
+      return json({ intent, status: "success" as const, initialValue: {}, error: null, recoveryCodes: codes });
+    }
+  } catch (error) {
+    if (error instanceof RateLimited) {
+      const minutes = Math.ceil(error.retryAfterSeconds / 60);
+      return refused(intent, { "": [`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`] }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    throw error;
+  }
+  return refused(intent, { "": ["Reload the page and try again."] });
+}
+
+export default function StaffAccount() {
+  const { email, roleLabel, studios, signIns } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [query] = useSearchParams();
+  const intent = result?.intent;
+  return (
+    <ConsolePage title="Your account">
+      {query.get("done") === "password" ? (
+        <p className="notice notice-success" role="status">
+          Your password is changed. Every other device was signed out.
+        </p>
+      ) : null}
+      <dl className="console-dl">
+        <dt>Email</dt>
+        <dd>{email}</dd>
+        <dt>Role</dt>
+        <dd>{roleLabel}</dd>
+        <dt>Studios</dt>
+        <dd>{studios}</dd>
+      </dl>
+      {result?.recoveryCodes ? (
+        <section className="notice notice-success" aria-labelledby="codes-title">
+          <h2 id="codes-title">Your new recovery codes</h2>
+          <p>Keep them somewhere safe (printed, or in a password manager). Each one signs you in once. The old ones no longer work. They are shown only now.</p>
+          <ul className="recovery-codes" aria-label="Recovery codes">
+            {result.recoveryCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="console-actions">
+        <section className="console-panel" aria-labelledby="password-title">
+          <h2 id="password-title">Change your password</h2>
+          <ConsoleForm result={intent === "password" ? result : undefined} submitLabel="Change the password">
+            <input type="hidden" name="intent" value="password" />
+            <input type="hidden" name="username" value={email} autoComplete="username" />
+            <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" />
+            <PasswordField name="newPassword" label="New password" autoComplete="new-password" hint="At least 8 characters; not one of the most common passwords. Every other device is signed out." />
+          </ConsoleForm>
+        </section>
+        <section className="console-panel" aria-labelledby="recovery-title">
+          <h2 id="recovery-title">New recovery codes</h2>
+          <p>For a lost or new phone. The codes you have now stop working.</p>
+          <ConsoleForm result={intent === "recovery" ? result : undefined} submitLabel="Make new recovery codes">
+            <input type="hidden" name="intent" value="recovery" />
+            <PasswordField name="recoveryPassword" label="Your password" autoComplete="current-password" />
+          </ConsoleForm>
+        </section>
+        <section className="console-panel" aria-labelledby="everywhere-title">
+          <h2 id="everywhere-title">Sign out everywhere</h2>
+          <p>Ends every session of yours, on this device too: a computer left signed in, a lost phone.</p>
+          <Form method="post" action="/staff/logout" reloadDocument>
+            <input type="hidden" name="everywhere" value="1" />
+            <button className="button button-secondary" type="submit">
+              Sign out everywhere
+            </button>
+          </Form>
+        </section>
+      </div>
+      <h2>Your last sign-ins</h2>
+      {signIns.length ? (
+        <div className="table-scroll">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">With</th>
+              </tr>
+            </thead>
+            <tbody>
+              {signIns.map((s, i) => (
+                <tr key={i}>
+                  <td>{s.at}</td>
+                  <td>{s.method}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>None yet.</p>
+      )}
+    </ConsolePage>
+  );
+}
