@@ -10,6 +10,7 @@ import { getEnv } from "~/platform/env.server";
 import { confirmationEmail } from "./visit-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
+import { leaveOnBooking } from "~/waitlist/entries.server";
 
 export type BookingRequest = {
   studioSlug: string;
@@ -217,6 +218,8 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
       if (!inserted) throw new Outcome("availability_conflict");
 
       await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
+      // Booked that service at that studio: off its waitlist (whichever way the visit was booked).
+      await leaveOnBooking(tx, { email, personId: patient.personId, studioSlug: studio.slug, serviceCode: service.code, now });
       await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now, siteOrigin, mailFrom: getEnv().MAIL_FROM }));
       return inserted;
     });

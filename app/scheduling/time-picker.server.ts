@@ -3,8 +3,8 @@
  * the reschedule page). A week of 15-minute slots is ~250 radios, heavy for a cheap phone, so the page
  * shows one day with the week's days as plain links, and the times in morning / afternoon / evening.
  */
-import { formatInTimeZone } from "date-fns-tz";
 import type { Db } from "~/db/client.server";
+import { DAY_PARTS, dayPartOf } from "~/rules/day-parts";
 import { isWithinNext24Hours } from "~/rules/time-window";
 import { timezoneAbbreviation } from "~/rules/timezones";
 import {
@@ -30,11 +30,7 @@ export function parseWeek(raw: string | null): number {
   return n <= MAX_WEEK ? n : 0;
 }
 
-const PARTS = [
-  { name: "Morning", until: 12 },
-  { name: "Afternoon", until: 17 },
-  { name: "Evening", until: 24 },
-] as const;
+const PARTS = DAY_PARTS; // one definition of the day's parts (rules/day-parts), shared with the waitlist
 
 /**
  * One day's times, earliest first, by part of the day. "Soon" (within 24 hours) marks a time only where
@@ -47,9 +43,7 @@ function shownDay(slots: { startsAt: Date }[], tz: string, now: Date) {
     value: s.startsAt.toISOString(),
     label: formatSlotTime(s.startsAt, tz),
     soon: soon[i] && !allSoon,
-    part: PARTS.find(
-      (p) => Number(formatInTimeZone(s.startsAt, tz, "H")) < p.until
-    )!.name,
+    part: dayPartOf(s.startsAt, tz).name,
   }));
   return {
     heading: `${formatSlotDate(slots[0].startsAt, tz)} (${timezoneAbbreviation(

@@ -34,6 +34,7 @@ import {
 } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 import { visitEmail } from "./visit-email";
+import { recordFreedTime } from "~/waitlist/sender.server";
 
 type Appointment = typeof appointments.$inferSelect;
 
@@ -207,6 +208,7 @@ export function cancelVisit(
             )
             .returning();
           await skipPendingReminders(tx, appointment.id, "cancelled");
+          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" });
           await auditChange(tx, input, "visit.cancel", appointment, { status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: terms.feeCents });
           const card = cardOnFile(appointment);
           const mail = visitEmail(
@@ -320,6 +322,7 @@ export function rescheduleVisit(
           }
           if (!moved) throw new Refused("availability_conflict");
           await skipPendingReminders(tx, appointment.id, "rescheduled");
+          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "move" });
           await scheduleReminders(tx, appointment.id, moved.startsAt, now);
           await auditChange(tx, input, "visit.move", appointment, { startsAt: appointment.startsAt.toISOString(), providerId: appointment.providerId }, { startsAt: moved.startsAt.toISOString(), providerId: moved.providerId });
           const mail = visitEmail(

@@ -12,6 +12,7 @@ import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { StepPage } from "~/ui/form";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
+import { WaitlistInvite } from "~/ui/waitlist";
 
 export const meta = stepMeta;
 
@@ -92,7 +93,7 @@ export default function Times() {
           <TimePickerNav data={data} />
         </>
       }
-      after={<TimePickerMore data={data} />}
+      after={<><TimePickerMore data={data} /><WaitlistInvite /></>}
     >
       <TimePickerSlots data={data} />
     </StepPage>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { authHeaders } from "~/auth/headers";
 import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, PasswordField, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
 import { VisitList } from "~/ui/profile";
+import { WaitlistEntries } from "~/ui/waitlist";
 import { profileAction, profilePage, type Intent } from "./_index.server";
 
 export const meta: MetaFunction = () => [{ title: "Your visits and details — Studio Dental" }, { name: "robots", content: "noindex" }];
@@ -73,6 +74,8 @@ export default function Profile() {
         <h3>Past visits</h3>
         <VisitList visits={data.past} empty="Your past and cancelled visits will show here." />
       </section>
+
+      <WaitlistEntries entries={data.waitlist.entries} left={data.waitlist.left} />
 
       <ProfileForm intent="details" title="Your details" result={result} values={data.details} done={done} submitLabel="Save my details">
         <p className="hint">As on your ID. We use them for every visit you book while logged in.</p>
