@@ -12,13 +12,13 @@
  *
  * With nothing freed, a run is three indexed reads (due signals, due openings, the catalogue revision).
  */
-import { and, asc, eq, gte, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { catalogueRevision, waitlistCursor, waitlistEntries, waitlistOffers, waitlistOpenings, waitlistSignals } from "~/db/schema";
 import { enqueueEmail } from "~/platform/email.server";
 import { redactForLog } from "~/platform/redact";
 import { dayPartOf } from "~/rules/day-parts";
-import { nextBatchAt, OFFER_BATCH_SIZE, wishMatches } from "~/rules/waitlist";
+import { nextBatchAt, OFFER_BATCH_SIZE, OFFER_BATCH_WAIT_MINUTES, wishMatches } from "~/rules/waitlist";
 import { addDays, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
 import { getBookableStudio, getService, type Service, type Studio } from "~/scheduling/catalogue.server";
 import { findSlots } from "~/scheduling/slots.server";
@@ -36,11 +36,10 @@ export async function recordFreedTime(tx: Tx, freed: { studioSlug: string; from:
 export const claimUrl = (siteOrigin: string, token: string) => `${siteOrigin}/waitlist/offer/${token}`;
 const offerLeaveUrl = (siteOrigin: string, token: string) => `${siteOrigin}/waitlist/leave/${token}`;
 
-/** Free times that touch [from, to), not overlapping each other (earliest first): one freed hour is one or two offers, not four. */
-function distinctTimes(slots: { startsAt: Date; endsAt: Date }[], from: Date, to: Date) {
+/** Free times starting in [from, to), not overlapping each other (earliest first): a freed hour is one or two offers, not four. */
+function distinctTimes(slots: { startsAt: Date; endsAt: Date }[]) {
   const chosen: { startsAt: Date; endsAt: Date }[] = [];
   for (const slot of slots) {
-    if (slot.endsAt <= from || slot.startsAt >= to) continue;
     const last = chosen.at(-1);
     if (!last || slot.startsAt >= last.endsAt) chosen.push(slot);
   }
@@ -79,10 +78,9 @@ async function openAt(tx: Db, studio: Studio, from: Date, to: Date, now: Date): 
   for (const code of new Set(waiting.map((w) => w.serviceCode))) {
     const service = await getService(tx, code, { fresh: true });
     if (!service) continue;
-    const reach = service.durationMinutes * 60_000;
-    const slots = await findSlots(tx, studio, service, { from: new Date(from.getTime() - reach), to, now }, { fresh: true });
+    const slots = await findSlots(tx, studio, service, { from, to, now }, { fresh: true });
     const wishes = waiting.filter((w) => w.serviceCode === code);
-    for (const time of distinctTimes(slots, from, to)) {
+    for (const time of distinctTimes(slots)) {
       if (!wishes.some((w) => wishMatches(w, time.startsAt, studio.tz))) continue;
       const rows = await tx
         .insert(waitlistOpenings)
@@ -124,29 +122,40 @@ async function sendBatches(db: Db, now: Date, siteOrigin: string, limit: number)
       }
       const day = localDayKey(opening.startsAt, studio.tz);
       const part = dayPartOf(opening.startsAt, studio.tz).value;
-      const batch = await tx
-        .select({ id: waitlistEntries.id, email: waitlistEntries.email })
-        .from(waitlistEntries)
-        .where(
-          and(
-            eq(waitlistEntries.studioSlug, opening.studioSlug),
-            eq(waitlistEntries.serviceCode, opening.serviceCode),
-            isNull(waitlistEntries.leftAt),
-            lte(waitlistEntries.firstDay, day),
-            gte(waitlistEntries.lastDay, day),
-            sql`${part} = any(${waitlistEntries.parts})`,
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(waitlistOffers)
-                .where(and(eq(waitlistOffers.openingId, opening.id), eq(waitlistOffers.entryId, waitlistEntries.id))),
+      // Live entries waiting for this time that were not offered it yet, oldest first.
+      const waiting = (ignoreRecent: boolean) =>
+        tx
+          .select({ id: waitlistEntries.id, email: waitlistEntries.email })
+          .from(waitlistEntries)
+          .where(
+            and(
+              eq(waitlistEntries.studioSlug, opening.studioSlug),
+              eq(waitlistEntries.serviceCode, opening.serviceCode),
+              isNull(waitlistEntries.leftAt),
+              lte(waitlistEntries.firstDay, day),
+              gte(waitlistEntries.lastDay, day),
+              sql`${part} = any(${waitlistEntries.parts})`,
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(waitlistOffers)
+                  .where(
+                    and(
+                      eq(waitlistOffers.entryId, waitlistEntries.id),
+                      // One offer per entry per batch wait: several times freed at once go to several patients.
+                      ignoreRecent ? eq(waitlistOffers.openingId, opening.id) : or(eq(waitlistOffers.openingId, opening.id), gt(waitlistOffers.sentAt, new Date(now.getTime() - OFFER_BATCH_WAIT_MINUTES * 60_000))),
+                    ),
+                  ),
+              ),
             ),
-          ),
-        )
-        .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
-        .limit(OFFER_BATCH_SIZE);
+          )
+          .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+          .limit(OFFER_BATCH_SIZE);
+      const batch = await waiting(false);
       if (batch.length === 0) {
-        await close("nobody");
+        // Everyone left was just offered another time: try again after the wait; nobody left at all: close.
+        if ((await waiting(true)).length === 0) await close("nobody");
+        else await tx.update(waitlistOpenings).set({ nextBatchAt: nextBatchAt(now) }).where(eq(waitlistOpenings.id, opening.id));
         continue;
       }
       for (const entry of batch) {
