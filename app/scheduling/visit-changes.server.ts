@@ -34,7 +34,7 @@ import {
 } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 import { visitEmail } from "./visit-email";
-import { recordFreedTime } from "~/waitlist/sender.server";
+import { nudgeWaitlistSender, recordFreedTime } from "~/waitlist/sender.server";
 
 type Appointment = typeof appointments.$inferSelect;
 
@@ -231,6 +231,7 @@ export function cancelVisit(
           return { ok: true as const, feeCents: terms.feeCents };
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
+        nudgeWaitlistSender();
         return outcome;
       } catch (error) {
         return refusal(error);
@@ -342,6 +343,7 @@ export function rescheduleVisit(
           return { ok: true as const, startsAt: moved.startsAt };
         });
         forgetCached(db, "live:");
+        nudgeWaitlistSender();
         return outcome;
       } catch (error) {
         return refusal(error);

@@ -24,7 +24,7 @@ export function joinedEmail(input: Place & { to: string; firstDay: string; lastD
   const after = "The first patient to claim a freed time gets it. Booking that visit another way takes you off the list.";
   return {
     to: input.to,
-    subject: `${BRAND}: you’re on the waitlist for ${input.service.name}`,
+    subject: `${BRAND}: you are on the waitlist for ${input.service.name}`,
     text: ["Hi there,", "", lead, after, "", `Leave the waitlist: ${input.leaveUrl}`, "", "See you soon,", BRAND].join("\n"),
     html: render({
       heading: "You’re on the waitlist",

@@ -30,7 +30,12 @@ async function place(request: Request) {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+/** A real calendar day, 'YYYY-MM-DD' (not 2027-02-30, not 9999-99-99). */
+function isRealDay(s: string) {
+  if (!DAY.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
 const dayField = (missing: string) =>
   z
     .string(missing)

@@ -230,11 +230,17 @@ export async function sendWaitlistOffers(db: Db, { now = new Date(), siteOrigin,
   return sendBatches(db, now, siteOrigin, limit);
 }
 
+let nudge: (() => void) | null = null;
+/** Time was just freed in this process (its transaction committed): look now rather than at the next tick. */
+export function nudgeWaitlistSender() {
+  nudge?.();
+}
+
 /** Every container runs this; the rows make sure each offer goes once. */
 export function startWaitlistWorker(db: Db, { siteOrigin, intervalMs = 15_000 }: { siteOrigin: string; intervalMs?: number }) {
   let running = false;
   let expiredAt = 0;
-  const timer = setInterval(async () => {
+  const run = async () => {
     if (running) return;
     running = true;
     try {
@@ -251,7 +257,14 @@ export function startWaitlistWorker(db: Db, { siteOrigin, intervalMs = 15_000 }:
     } finally {
       running = false;
     }
-  }, intervalMs);
+  };
+  const timer = setInterval(run, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  nudge = () => void run();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      nudge = null;
+    },
+  };
 }

@@ -164,7 +164,7 @@ describeEachEngine("waitlist", ({ db, engine }) => {
     const [row] = await db().db.select().from(waitlistEntries).where(eq(waitlistEntries.id, first.entryId));
     expect(row).toMatchObject({ parts: ["evening"], createdAt: minutes(0) });
     const joined = (await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).at(-1)!;
-    expect(joined.subject).toContain("you’re on the waitlist");
+    expect(joined.subject).toContain("you are on the waitlist");
     const leave = /\/waitlist\/leave\/([A-Za-z0-9_-]{32})/.exec(joined.text)![1];
     expect(await entryByLinkToken(db().db, leave)).toMatchObject({ id: first.entryId, left: false });
     // The first email's token was replaced by the second's: only the newest works.
@@ -193,6 +193,7 @@ describeEachEngine("waitlist", ({ db, engine }) => {
       ["garbage", [["firstDay", "2027-02-30"], ["lastDay", "<script>"], ["parts", "night"], ["email", "not an email"]], ["firstDay", "lastDay", "parts", "email"]],
       ["past and backwards", [["firstDay", "2020-01-01"], ["lastDay", "2019-12-31"], ["parts", "morning"], ["email", "a@example.com"]], ["firstDay", "lastDay"]],
       ["too far", [["firstDay", today], ["lastDay", "2999-01-01"], ["parts", "morning"], ["email", "a@example.com"]], ["lastDay"]],
+      ["impossible dates", [["firstDay", "9999-99-99"], ["lastDay", "0000-00-00"], ["parts", "morning"], ["email", "a@example.com"]], ["firstDay", "lastDay"]],
       ["huge", [["firstDay", "9".repeat(5000)], ["lastDay", today], ["parts", "x".repeat(5000)], ["email", `${"a".repeat(300)}@example.com`]], ["firstDay", "parts", "email"]],
     ];
     for (const [what, body, fields] of cases) {
