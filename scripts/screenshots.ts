@@ -70,6 +70,97 @@ async function returningPatient(page: Page, confirmed: string) {
   await shoot(page, "confirmation-logged-in");
 }
 
+/**
+ * Issue 19 B, the waitlist: docs/screenshots/waitlist-<page>-<width>.png. Two patients join for Fenway's cleanings; the
+ * guest's visit booked above (`confirmed`) is cancelled; the offer, the claimed-elsewhere page, the leave page, both
+ * emails' HTML, and the logged-in patient's entries on /profile. Runs last: it cancels that visit.
+ */
+async function waitlistScreens(browser: import("@playwright/test").Browser, confirmed: string) {
+  const shot = async (page: Page, name: string, part?: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      const path = `${OUT}/waitlist-${name}-${width}.png`;
+      if (part) await page.locator(part).screenshot({ path });
+      else await page.screenshot({ path, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  const outboxText = async (page: Page, to: string, subject: string) => {
+    await page.goto(`${base}/dev/outbox`);
+    const row = page.locator("#outbox tr").filter({ hasText: to }).filter({ hasText: subject }).first();
+    const href = await row.getByRole("link", { name: "Text" }).getAttribute("href");
+    return { text: await (await page.request.get(`${base}${href}`)).text(), html: await (await page.request.get(`${base}${href!.replace("email.txt", "email.html")}`)).text() };
+  };
+  const emailShot = async (html: string, name: string) => {
+    const mail = await browser.newPage({ javaScriptEnabled: false });
+    await mail.setContent(html);
+    await shot(mail, name);
+    await mail.close();
+  };
+  const join = async (email: string | null) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    if (email === null) {
+      await page.goto(`${base}/login`);
+      await page.getByLabel("Email address").fill("alex.rivera@example.com");
+      await next(page);
+      await page.getByLabel("Password").fill("correct horse battery staple");
+      await next(page, "Log in");
+    }
+    await page.goto(`${base}/booking?market=boston&service=CLNCHK&studio=fenway`);
+    await next(page, "Dismiss");
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Join the waitlist" }).click()]);
+    await page.getByLabel("Until").fill((await page.getByLabel("Until").getAttribute("max"))!);
+    if (email !== null) await page.getByLabel("Your email").fill(email);
+    return page;
+  };
+
+  const first = await join("sam.lee@example.com");
+  await shot(first, "times-invite", ".waitlist-invite");
+  await shot(first, "join");
+  await first.getByLabel("From").fill("2020-01-01");
+  await first.getByLabel("Evening").uncheck();
+  await first.getByLabel("Morning").uncheck();
+  await first.getByLabel("Afternoon").uncheck();
+  await first.getByLabel("Your email").fill("sam.lee@");
+  await next(first, "Join the waitlist");
+  await shot(first, "join-errors");
+  await first.getByLabel("From").fill((await first.getByLabel("From").getAttribute("min"))!);
+  await first.getByLabel("Morning").check();
+  await first.getByLabel("Afternoon").check();
+  await first.getByLabel("Your email").fill("sam.lee@example.com");
+  await next(first, "Join the waitlist");
+  await shot(first, "joined");
+  const second = await join("jo.park@example.com");
+  await next(second, "Join the waitlist");
+  const account = await join(null);
+  await shot(account, "join-logged-in");
+  await next(account, "Join the waitlist");
+  await account.goto(`${base}/profile`);
+  await shot(account, "profile", "#waitlist");
+
+  // The guest's visit is cancelled: the time is offered (the sender looks at once in this process).
+  await first.goto(`${confirmed.split("?")[0]}/cancel`);
+  await next(first, "Cancel my visit");
+  await new Promise((r) => setTimeout(r, 3000));
+  const joined = await outboxText(first, "sam.lee@example.com", "on the waitlist");
+  await emailShot(joined.html, "email-joined");
+  const offer = await outboxText(first, "sam.lee@example.com", "a time for your");
+  await emailShot(offer.html, "email-offer");
+  const secondOffer = await outboxText(first, "jo.park@example.com", "a time for your");
+  const claim = (text: string) => new URL(/Claim this time: (\S+)/.exec(text)![1]).pathname;
+  await first.goto(`${base}${claim(offer.text)}`);
+  await shot(first, "offer");
+  await next(first, "Claim this time");
+  await second.goto(`${base}${claim(secondOffer.text)}`);
+  await shot(second, "taken");
+  await second.goto(`${base}${new URL(/Leave the waitlist: (\S+)/.exec(secondOffer.text)![1]).pathname}`);
+  await shot(second, "leave");
+  await next(second, "Leave the waitlist");
+  await shot(second, "left");
+  for (const page of [first, second, account]) await page.context().close();
+}
+
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
@@ -160,6 +251,7 @@ async function main() {
       await page.goto(`${base}${path}`);
       await shoot(page, path === "/" ? "home" : path.slice(1));
     }
+    await waitlistScreens(browser, confirmed);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/`);
   } finally {
