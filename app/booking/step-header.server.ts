@@ -1,6 +1,8 @@
 import { getDb } from "~/db/client.server";
 import { formatShortDateTime } from "~/rules/zoned-time";
+import { formatSlotTime } from "~/scheduling/availability";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
+import { isLive, readHold } from "~/scheduling/holds.server";
 import { STEPS, stepsFor, type StepId } from "./funnel";
 import { bookingCookie, funnelOptions } from "./step.server";
 
@@ -8,7 +10,8 @@ const STEP_BY_PATH = new Map(Object.entries(STEPS).map(([id, { path }]) => [path
 
 /**
  * The booking step header for a request: "Step N of M" counted on the route the patient's answers give
- * (a branch not chosen yet adds nothing, so the count can grow once it is), and the visit chosen so far.
+ * (a branch not chosen yet adds nothing, so the count can grow once it is), the visit chosen so far, and until
+ * when the chosen time is held for this booking (decision 021; after the times step, the review page included).
  * Null off the steps (the entry redirect, the confirmed page).
  */
 export async function bookingStepHeader(request: Request) {
@@ -19,16 +22,21 @@ export async function bookingStepHeader(request: Request) {
   const index = route.indexOf(step);
   const progress = index === -1 ? null : { index: index + 1, total: route.length };
   const summary: { label: string; value: string }[] = [];
+  const db = await getDb();
+  const holdShown = step !== "times" && state.slot !== undefined && state.bookingId !== undefined && index !== -1 && index > route.indexOf("times");
+  const [service, studio, hold] = await Promise.all([
+    state.serviceType && step !== "confirmation" ? getService(db, state.serviceType) : null,
+    state.studio && (step !== "confirmation" || holdShown) ? getBookableStudio(db, state.studio) : null,
+    holdShown ? readHold(db, state.bookingId) : null,
+  ]);
   // The review page lists everything itself.
   if (step !== "confirmation") {
-    const db = await getDb();
-    const [service, studio] = await Promise.all([
-      state.serviceType ? getService(db, state.serviceType) : null,
-      state.studio ? getBookableStudio(db, state.studio) : null,
-    ]);
     if (service) summary.push({ label: "Visit", value: service.name });
     if (studio) summary.push({ label: "Studio", value: studio.name });
     if (studio && state.slot && step !== "times") summary.push({ label: "Time", value: formatShortDateTime(new Date(state.slot.startsAt), studio.tz) });
   }
-  return { progress, summary };
+  // Only a hold on the chosen time counts; none (swept) or expired: the time may still be booked if it is free.
+  const ownHold = hold && state.slot && hold.startsAt.getTime() === new Date(state.slot.startsAt).getTime() ? hold : null;
+  const held = !holdShown || !studio ? null : ownHold && isLive(ownHold) ? { until: formatSlotTime(ownHold.expiresAt, studio.tz) } : { until: null };
+  return { progress, summary, held };
 }
