@@ -2,7 +2,6 @@ import { getDb } from "~/db/client.server";
 import { formatShortDateTime } from "~/rules/zoned-time";
 import { formatSlotTime } from "~/scheduling/availability";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
-import { isLive, readHold } from "~/scheduling/holds.server";
 import { STEPS, stepsFor, type StepId } from "./funnel";
 import { bookingCookie, funnelOptions } from "./step.server";
 
@@ -23,11 +22,12 @@ export async function bookingStepHeader(request: Request) {
   const progress = index === -1 ? null : { index: index + 1, total: route.length };
   const summary: { label: string; value: string }[] = [];
   const db = await getDb();
-  const holdShown = step !== "times" && state.slot !== undefined && state.bookingId !== undefined && index !== -1 && index > route.indexOf("times");
-  const [service, studio, hold] = await Promise.all([
+  // Until when the time is held comes with the cookie (the times step wrote it): no query. Only this booking could
+  // have released the hold earlier, by choosing another time, which rewrites the cookie.
+  const heldUntil = step !== "times" && index > route.indexOf("times") ? state.slot?.heldUntil : undefined;
+  const [service, studio] = await Promise.all([
     state.serviceType && step !== "confirmation" ? getService(db, state.serviceType) : null,
-    state.studio && (step !== "confirmation" || holdShown) ? getBookableStudio(db, state.studio) : null,
-    holdShown ? readHold(db, state.bookingId) : null,
+    state.studio && (step !== "confirmation" || heldUntil) ? getBookableStudio(db, state.studio) : null,
   ]);
   // The review page lists everything itself.
   if (step !== "confirmation") {
@@ -35,8 +35,7 @@ export async function bookingStepHeader(request: Request) {
     if (studio) summary.push({ label: "Studio", value: studio.name });
     if (studio && state.slot && step !== "times") summary.push({ label: "Time", value: formatShortDateTime(new Date(state.slot.startsAt), studio.tz) });
   }
-  // Only a hold on the chosen time counts; none (swept) or expired: the time may still be booked if it is free.
-  const ownHold = hold && state.slot && hold.startsAt.getTime() === new Date(state.slot.startsAt).getTime() ? hold : null;
-  const held = !holdShown || !studio ? null : ownHold && isLive(ownHold) ? { until: formatSlotTime(ownHold.expiresAt, studio.tz) } : { until: null };
+  // Expired: the time may still be booked if it is free.
+  const held = !heldUntil || !studio ? null : Date.parse(heldUntil) > Date.now() ? { until: formatSlotTime(new Date(heldUntil), studio.tz) } : { until: null };
   return { progress, summary, held };
 }

@@ -82,7 +82,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       forgetCached(db, "live:");
       return taken;
     }
-    return { slot: { startsAt: outcome.hold.startsAt.toISOString(), endsAt: outcome.hold.endsAt.toISOString() }, bookingId };
+    // Until when it is held rides in the (encrypted, tamper-evident) cookie: the later steps say it without a query.
+    const { hold } = outcome;
+    return { slot: { startsAt: hold.startsAt.toISOString(), endsAt: hold.endsAt.toISOString(), heldUntil: hold.expiresAt.toISOString() }, bookingId };
   });
 }
 
