@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 3399);
 const OUT = process.env.SCREENSHOT_DIR ?? "docs/screenshots";
@@ -71,11 +71,72 @@ async function returningPatient(page: Page, confirmed: string) {
 }
 
 /**
+ * Issue 19 A (decision 021), docs/screenshots/hold-*: a braces consult at Fenway (one orthodontist, so one hold takes
+ * the time). One patient holds a time; another, choosing it from the page read before, is told on the times page;
+ * the holder's review page says until when it is held; a third address past SLOT_HOLDS_PER_HOUR gets the 429 page.
+ */
+async function holdScreens(browser: Browser) {
+  const shot = async (page: Page, name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.screenshot({ path: `${OUT}/hold-${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  const patient = async (ip: string) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": ip } });
+    await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/booking?market=boston&service=BRACESCON&studio=fenway`);
+    await next(page);
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Later times →" }).first().click()]);
+    return page;
+  };
+  const holder = await patient("198.51.100.21");
+  const other = await patient("198.51.100.22");
+  const chosen = (await holder.locator('input[name="slot"]').nth(2).getAttribute("value"))!;
+  await holder.locator(`input[name="slot"][value="${chosen}"]`).check();
+  await next(holder);
+  await other.locator(`input[name="slot"][value="${chosen}"]`).check();
+  await next(other);
+  await shot(other, "times-taken");
+  await holder.getByLabel("Email address").fill("sam.jones@example.com");
+  await next(holder);
+  await holder.getByLabel("First name").fill("Sam");
+  await holder.getByLabel("Last name").fill("Jones");
+  await holder.getByLabel("Mobile number").fill("(617) 555-0111");
+  await holder.getByLabel("Month").fill("7");
+  await holder.getByLabel("Day", { exact: true }).fill("9");
+  await holder.getByLabel("Year").fill("1985");
+  await next(holder);
+  await shot(holder, "insurance-held");
+  await holder.getByLabel("Guardian").check();
+  await next(holder);
+  await next(holder);
+  await holder.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await holder.getByLabel("Expiry month").selectOption("12");
+  await holder.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+  await holder.getByLabel("Security code (CVC)").fill("123");
+  await holder.getByLabel("Name on card").fill("Sam Jones");
+  await next(holder, "Save card and continue");
+  await shot(holder, "review-held");
+  // A third address choosing time after time until the limit (default 30 an hour), then once more in the browser.
+  const busy = await patient("198.51.100.23");
+  const values = await busy.locator('input[name="slot"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  for (let i = 0; i < 30; i++) await busy.request.post(`${base}/booking/times`, { form: { slot: values[3 + (i % 2)] }, headers: { Origin: base }, maxRedirects: 0 });
+  await busy.goto(`${base}/booking/times?week=1`);
+  await busy.locator('input[name="slot"]').nth(5).check();
+  await next(busy);
+  await shot(busy, "too-many");
+  for (const page of [holder, other, busy]) await page.context().close();
+}
+
+/**
  * Issue 19 B, the waitlist: docs/screenshots/waitlist-<page>-<width>.png. Two patients join for Fenway's cleanings; the
  * guest's visit booked above (`confirmed`) is cancelled; the offer, the claimed-elsewhere page, the leave page, both
  * emails' HTML, and the logged-in patient's entries on /profile. Runs last: it cancels that visit.
  */
-async function waitlistScreens(browser: import("@playwright/test").Browser, confirmed: string) {
+async function waitlistScreens(browser: Browser, confirmed: string) {
   const shot = async (page: Page, name: string, part?: string) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
@@ -165,7 +226,8 @@ async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true" },
+    // TRUST_PROXY_HOPS: the hold block below poses as its own client addresses (X-Forwarded-For).
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true", TRUST_PROXY_HOPS: "1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -251,6 +313,7 @@ async function main() {
       await page.goto(`${base}${path}`);
       await shoot(page, path === "/" ? "home" : path.slice(1));
     }
+    await holdScreens(browser);
     await waitlistScreens(browser, confirmed);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/`);

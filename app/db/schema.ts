@@ -201,6 +201,41 @@ export const appointments = pgTable(
 );
 
 /**
+ * A time a patient chose, held for them for SLOT_HOLD_MINUTES while they finish booking (issue 19 A, decision 021):
+ * one row per booking (the id in the encrypted booking cookie), on one provider. A row past `expiresAt` holds nothing
+ * (every query ignores it; the sweeper deletes it). Not a visit: no visit list reads this table.
+ * The exclusion constraint `slot_holds_no_provider_overlap` (migration 0010; drizzle cannot declare it) keeps two
+ * holds off one provider's time; the appointments' own constraints still refuse any double booking.
+ */
+export const slotHolds = pgTable(
+  "slot_holds",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: text("booking_id").notNull().unique(),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    serviceType: text("service_type")
+      .notNull()
+      .references(() => services.code),
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("slot_holds_range", sql`${t.startsAt} < ${t.endsAt} and ${t.endsAt} - ${t.startsAt} <= interval '1 day'`),
+    check("slot_holds_booking_id_shape", sql`${t.bookingId} ~ '^[A-Za-z0-9_-]{32}$'`),
+    // INCLUDE (ends_at, expires_at, booking_id) in migration 0010: availability reads it index-only.
+    index("slot_holds_provider_start_idx").on(t.providerId, t.startsAt),
+    index("slot_holds_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
  * Reminder emails due before a visit (7 days, 2 days, 2 hours), one row per visit time and kind so each
  * is sent once; a reschedule adds rows for the new time, a cancel leaves the old ones unsent.
  */
@@ -268,7 +303,7 @@ export const waitlistEntries = pgTable(
 
 /**
  * "Time may have freed up at this studio between from and to": written by the transaction that frees it (a cancel,
- * a move's old time, a claim whose hold lapsed at `due_at`). The waitlist sender takes due rows with FOR UPDATE SKIP
+ * a move's old time, a claim whose hold lapsed at `due_at`, a hold the sweeper found lapsed). The waitlist sender takes due rows with FOR UPDATE SKIP
  * LOCKED, turns them into openings and deletes them; with none due, its run is one indexed read.
  */
 export const waitlistSignals = pgTable(
@@ -281,11 +316,11 @@ export const waitlistSignals = pgTable(
     fromAt: timestamp("from_at", { withTimezone: true }).notNull(),
     toAt: timestamp("to_at", { withTimezone: true }).notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
-    reason: text("reason", { enum: ["cancel", "move", "claim_lapsed", "hours"] }).notNull(),
+    reason: text("reason", { enum: ["cancel", "move", "claim_lapsed", "hold_lapsed", "hours"] }).notNull(),
   },
   (t) => [
     check("waitlist_signals_range", sql`${t.fromAt} < ${t.toAt}`),
-    check("waitlist_signals_reason", sql`${t.reason} in ('cancel', 'move', 'claim_lapsed', 'hours')`),
+    check("waitlist_signals_reason", sql`${t.reason} in ('cancel', 'move', 'claim_lapsed', 'hold_lapsed', 'hours')`),
     index("waitlist_signals_due_idx").on(t.dueAt),
   ],
 );

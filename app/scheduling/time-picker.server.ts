@@ -71,6 +71,8 @@ export type TimePickerQuery = {
   fresh?: boolean;
   /** A visit being moved: its own time does not hide the times around it, and is not offered itself. */
   moving?: { appointmentId: number; startsAt: Date };
+  /** The booking asking (holds.server.ts): the time it holds is offered to it; other bookings' live holds are not. */
+  holder?: string;
 };
 
 /** The week `?week=` asks for and the day `?day=` asks for; `timedOut` when availabilitiesTimeout passed. */
@@ -91,8 +93,8 @@ export async function timePickerWeek(db: Db, q: TimePickerQuery) {
   try {
     const options =
       q.moving !== undefined
-        ? { ignoreAppointmentId: q.moving.appointmentId }
-        : { cacheBlocked: !q.fresh };
+        ? { ignoreAppointmentId: q.moving.appointmentId, holder: q.holder }
+        : { cacheBlocked: !q.fresh, holder: q.holder };
     slots = await withTimeout(
       findSlots(db, q.studio, q.service, { from, to, now: q.now }, options),
       q.timeoutMs

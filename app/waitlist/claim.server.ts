@@ -2,11 +2,12 @@
  * Claiming an offered time (decision 022): the first claimer of an opening gets it; a later one is told it is gone
  * and stays on the list. The opening's row lock decides who is first, across processes.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { waitlistEntries, waitlistOffers, waitlistOpenings } from "~/db/schema";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
+import { placeHold } from "~/scheduling/holds.server";
 import { recordFreedTime, stillFree } from "./sender.server";
 import { hashLinkToken, isLinkTokenShape } from "./tokens.server";
 
@@ -51,40 +52,46 @@ export async function offerView(db: Db, token: string | undefined, now = new Dat
   return { state, when: formatLongDateTime(row.opening.startsAt, studio.tz), studioName: studio.name, serviceName: service.name };
 }
 
-export type Claimed = { studioSlug: string; serviceCode: string; startsAt: Date; endsAt: Date; email: string; personId: number | null };
+export type Claimed = {
+  studioSlug: string;
+  serviceCode: string;
+  startsAt: Date;
+  endsAt: Date;
+  email: string;
+  personId: number | null;
+  /** The hold placed for the claimer's booking (null: claimed before, by this same offer; the booking checks again). */
+  hold: { bookingId: string; expiresAt: Date } | null;
+};
 export type ClaimOutcome = { ok: true; claimed: Claimed } | { ok: false; code: "taken" | "left" } | null;
 
 /**
- * Claims the offered time for this offer's patient: under the opening's row lock, the first claim closes the opening
- * and wins; a claim of an opening already claimed by this same offer wins again (a second press, another tab). If the
- * claimer does not book, the time is looked at again once the hold they got has lapsed (`holdMinutes`).
+ * Claims the offered time for this offer's patient, in one transaction: under the opening's row lock, the first claim
+ * holds the time for the claimer's booking (`bookingId`, holds.server.ts: SLOT_HOLD_MINUTES, the same guarantees as
+ * choosing it on the times page), closes the opening and wins; a later claim finds the opening closed. A claim of an
+ * opening this same offer already won answers ok again (a second press, another tab). If the claimer does not book,
+ * the time is looked at again once the hold has lapsed.
  */
-export async function claimOffer(db: Db, token: string | undefined, { now = new Date(), holdMinutes }: { now?: Date; holdMinutes: number }): Promise<ClaimOutcome> {
+export async function claimOffer(db: Db, token: string | undefined, { now = new Date(), bookingId }: { now?: Date; bookingId: string }): Promise<ClaimOutcome> {
   if (!isLinkTokenShape(token)) return null;
   return db.transaction(async (tx) => {
     const row = await find(tx as Db, token, true);
     if (!row) return null;
     const { offer, opening, entry } = row;
-    const claimed: Claimed = { studioSlug: opening.studioSlug, serviceCode: opening.serviceCode, startsAt: opening.startsAt, endsAt: opening.endsAt, email: entry.email, personId: entry.personId };
+    const claimed: Claimed = { studioSlug: opening.studioSlug, serviceCode: opening.serviceCode, startsAt: opening.startsAt, endsAt: opening.endsAt, email: entry.email, personId: entry.personId, hold: null };
     const state = stateOf(row);
     if (state === "mine") return { ok: true, claimed };
     if (state !== "open") return { ok: false, code: state };
-    const studio = await getBookableStudio(tx as Db, opening.studioSlug, { fresh: true });
-    const service = await getService(tx as Db, opening.serviceCode, { fresh: true });
-    if (!studio || !service || !(await stillFree(tx as Db, studio, service, opening.startsAt, now))) {
+    // Held in a savepoint of this transaction: taken (booked, or held by someone choosing it on the times page) → no.
+    const held = await placeHold(tx as Db, { bookingId, studioSlug: opening.studioSlug, serviceCode: opening.serviceCode, startsAt: opening.startsAt, now });
+    if (!held.ok) {
+      if (held.code === "generic_error") throw new Error("waitlist claim: the hold failed");
       await tx.update(waitlistOpenings).set({ closedAt: now, closedReason: "taken", nextBatchAt: null }).where(eq(waitlistOpenings.id, opening.id));
       return { ok: false, code: "taken" };
     }
-    await tx.update(waitlistOpenings).set({ closedAt: now, closedReason: "claimed", nextBatchAt: null }).where(and(eq(waitlistOpenings.id, opening.id)));
+    await tx.update(waitlistOpenings).set({ closedAt: now, closedReason: "claimed", nextBatchAt: null }).where(eq(waitlistOpenings.id, opening.id));
     await tx.update(waitlistOffers).set({ claimedAt: now }).where(eq(waitlistOffers.id, offer.id));
     // Not booked by the time the hold lapses: the time is offered again (to the next patients in line).
-    await recordFreedTime(tx, {
-      studioSlug: opening.studioSlug,
-      from: opening.startsAt,
-      to: opening.endsAt,
-      reason: "claim_lapsed",
-      dueAt: new Date(now.getTime() + (holdMinutes + 1) * 60_000),
-    });
-    return { ok: true, claimed };
+    await recordFreedTime(tx, { studioSlug: opening.studioSlug, from: opening.startsAt, to: opening.endsAt, reason: "claim_lapsed", dueAt: new Date(held.hold.expiresAt.getTime() + 60_000) });
+    return { ok: true, claimed: { ...claimed, hold: { bookingId, expiresAt: held.hold.expiresAt } } };
   });
 }

@@ -11,9 +11,9 @@ import { getDb } from "~/db/client.server";
 import { goneLink } from "~/platform/gone-link";
 import { readForm } from "~/platform/form-data.server";
 import { bookableStudioMarkets, getBookableStudio } from "~/scheduling/catalogue.server";
+import { newBookingId } from "~/scheduling/holds.server";
 import { claimOffer, offerView } from "./claim.server";
 import { entryByLinkToken, leaveWaitlist } from "./entries.server";
-import { holdMinutes, placeClaimHold } from "./hold.server";
 
 const unknownLink = () =>
   goneLink({
@@ -35,21 +35,23 @@ export async function offerPage(token: string | undefined) {
 export async function claimAction(request: Request, token: string | undefined) {
   await readForm(request); // the cross-site check; the form has nothing else
   const db = await getDb();
-  const outcome = await claimOffer(db, token, { holdMinutes: holdMinutes() });
+  let state = await bookingCookie().read(request);
+  const bookingId = state.bookingId ?? newBookingId();
+  const outcome = await claimOffer(db, token, { bookingId });
   if (!outcome) throw unknownLink();
   if (!outcome.ok) return json({ refused: outcome.code }, { status: 409, headers: PRIVATE_PAGE });
   const { claimed } = outcome;
   const studio = await getBookableStudio(db, claimed.studioSlug);
-  let state = await bookingCookie().read(request);
   state = applyDeepLink(
     state,
     new URLSearchParams({ ...(studio?.marketSlug ? { market: studio.marketSlug } : {}), service: claimed.serviceCode, studio: claimed.studioSlug }),
     await bookableStudioMarkets(db),
   );
   const opts = await funnelOptions(state, request);
-  state = advance(state, "times", { slot: { startsAt: claimed.startsAt.toISOString(), endsAt: claimed.endsAt.toISOString() } }, opts).state;
+  // The time as the times step would have chosen it: held for this booking, until when riding in the cookie.
+  const slot = { startsAt: claimed.startsAt.toISOString(), endsAt: claimed.endsAt.toISOString(), ...(claimed.hold ? { heldUntil: claimed.hold.expiresAt.toISOString() } : {}) };
+  state = advance(state, "times", { slot, bookingId: claimed.hold?.bookingId ?? bookingId }, opts).state;
   if (!opts.account && !state.email) state = advance(state, "email", { email: claimed.email }, opts).state;
-  state = await placeClaimHold(request, state, claimed);
   return saveAndRedirect(request, resumePath(state, opts), state);
 }
 

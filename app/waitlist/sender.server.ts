@@ -28,9 +28,14 @@ import { hashLinkToken, newLinkToken } from "./tokens.server";
 type Tx = Pick<Db, "insert">;
 
 /** Time may have freed up at a studio in [from, to): looked at by the sender from `dueAt` (default: at once). */
-export async function recordFreedTime(tx: Tx, freed: { studioSlug: string; from: Date; to: Date; reason: "cancel" | "move" | "claim_lapsed" | "hours"; dueAt?: Date }) {
+export async function recordFreedTime(tx: Tx, freed: { studioSlug: string; from: Date; to: Date; reason: "cancel" | "move" | "claim_lapsed" | "hold_lapsed" | "hours"; dueAt?: Date }) {
   if (freed.from >= freed.to) return;
   await tx.insert(waitlistSignals).values({ studioSlug: freed.studioSlug, fromAt: freed.from, toAt: freed.to, reason: freed.reason, dueAt: freed.dueAt ?? sql`now()` });
+}
+
+/** Held times that lapsed unbooked (the hold sweeper's rows): looked at like any freed time. */
+export async function recordLapsedHolds(db: Db, holds: { studioSlug: string; startsAt: Date; endsAt: Date }[]) {
+  for (const hold of holds) await recordFreedTime(db, { studioSlug: hold.studioSlug, from: hold.startsAt, to: hold.endsAt, reason: "hold_lapsed" });
 }
 
 export const claimUrl = (siteOrigin: string, token: string) => `${siteOrigin}/waitlist/offer/${token}`;
@@ -78,7 +83,7 @@ async function openAt(tx: Db, studio: Studio, from: Date, to: Date, now: Date): 
   for (const code of new Set(waiting.map((w) => w.serviceCode))) {
     const service = await getService(tx, code, { fresh: true });
     if (!service) continue;
-    const slots = await findSlots(tx, studio, service, { from, to, now }, { fresh: true });
+    const slots = await findSlots(tx, studio, service, { from, to, now }, { fresh: true, now });
     const wishes = waiting.filter((w) => w.serviceCode === code);
     for (const time of distinctTimes(slots)) {
       if (!wishes.some((w) => wishMatches(w, time.startsAt, studio.tz))) continue;
@@ -96,7 +101,7 @@ async function openAt(tx: Db, studio: Studio, from: Date, to: Date, now: Date): 
 /** Whether the opening's time is still free for its service (read fresh, inside the transaction). */
 export async function stillFree(tx: Db, studio: Studio, service: Service, startsAt: Date, now: Date) {
   const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
-  const slots = await findSlots(tx, studio, service, { from: startsAt, to: endsAt, now }, { fresh: true });
+  const slots = await findSlots(tx, studio, service, { from: startsAt, to: endsAt, now }, { fresh: true, now });
   return slots.some((s) => s.startsAt.getTime() === startsAt.getTime());
 }
 

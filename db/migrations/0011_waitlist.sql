@@ -25,7 +25,7 @@ CREATE TABLE "waitlist_signals" (
 	"due_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"reason" text NOT NULL,
 	CONSTRAINT "waitlist_signals_range" CHECK ("waitlist_signals"."from_at" < "waitlist_signals"."to_at"),
-	CONSTRAINT "waitlist_signals_reason" CHECK ("waitlist_signals"."reason" in ('cancel', 'move', 'claim_lapsed', 'hours'))
+	CONSTRAINT "waitlist_signals_reason" CHECK ("waitlist_signals"."reason" in ('cancel', 'move', 'claim_lapsed', 'hold_lapsed', 'hours'))
 );
 --> statement-breakpoint
 CREATE TABLE "waitlist_openings" (

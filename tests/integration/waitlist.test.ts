@@ -13,6 +13,7 @@ import { bookAppointment } from "~/scheduling/book.server";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { cancelVisit } from "~/scheduling/visit-changes.server";
 import { claimOffer } from "~/waitlist/claim.server";
+import { newBookingId } from "~/scheduling/holds.server";
 import { joinWaitlist, leaveWaitlist, entryByLinkToken } from "~/waitlist/entries.server";
 import { expireEntries, sendWaitlistOffers } from "~/waitlist/sender.server";
 import { action as joinAction } from "~/routes/booking+/waitlist";
@@ -47,8 +48,8 @@ async function join(db: Db, slug: string, email: string, wish: { firstDay?: stri
   });
 }
 
-async function bookAt(db: Db, slug: string, startsAt: Date, email = patientInput().email) {
-  const outcome = await bookAppointment(db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt, patient: patientInput(email), needsInsurance: false, details: {}, now });
+async function bookAt(db: Db, slug: string, startsAt: Date, email = patientInput().email, holdId?: string) {
+  const outcome = await bookAppointment(db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt, patient: patientInput(email), needsInsurance: false, details: {}, now: minutes(14), holdId });
   if (!outcome.ok) throw new Error(`booking failed: ${outcome.code}`);
   return outcome.appointment;
 }
@@ -117,24 +118,28 @@ describeEachEngine("waitlist", ({ db, engine }) => {
     const [ta, tb, tc] = await Promise.all([a, b, c].map(async (e) => claimToken((await offersTo(db().db, e))[0].text)));
 
     const [first, secondClaim] = await Promise.all([
-      claimOffer(db().db, ta, { now: minutes(12), holdMinutes: 10 }),
-      claimOffer(second(), tb, { now: minutes(12), holdMinutes: 10 }),
+      claimOffer(db().db, ta, { now: minutes(12), bookingId: newBookingId() }),
+      claimOffer(second(), tb, { now: minutes(12), bookingId: newBookingId() }),
     ]);
     const outcomes = [first, secondClaim];
     expect(outcomes.filter((o) => o?.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => o && !o.ok && o.code === "taken")).toHaveLength(1);
     const winner = first?.ok ? a : b;
     const loser = first?.ok ? b : a;
-    expect(await claimOffer(db().db, tc, { now: minutes(13), holdMinutes: 10 })).toEqual({ ok: false, code: "taken" });
+    expect(await claimOffer(db().db, tc, { now: minutes(13), bookingId: newBookingId() })).toEqual({ ok: false, code: "taken" });
     // The winner pressing again (another tab) still has it.
-    expect(await claimOffer(db().db, first?.ok ? ta : tb, { now: minutes(13), holdMinutes: 10 })).toMatchObject({ ok: true, claimed: { startsAt: friday10am, email: winner } });
+    expect(await claimOffer(db().db, first?.ok ? ta : tb, { now: minutes(13), bookingId: newBookingId() })).toMatchObject({ ok: true, claimed: { startsAt: friday10am, email: winner } });
     // The later claimers' page says it is taken; they stay on the list.
     const page = await callRoute(offerLoader, new Request(`${SITE}/waitlist/offer/${tc}`), { params: { token: tc } });
     expect(((await page.json()) as { state: string }).state).toBe("taken");
     const live = await db().db.select().from(waitlistEntries).where(and(eq(waitlistEntries.studioSlug, slug), isNull(waitlistEntries.leftAt)));
     expect(live.map((e) => e.email).sort()).toEqual([a, b, c].sort());
 
-    await bookAt(db().db, slug, friday10am, winner);
+    // Held for the winner (SLOT_HOLD_MINUTES): nobody else can book it meanwhile; the winner can.
+    const won = (first?.ok ? first : secondClaim)!;
+    expect(won.ok && won.claimed.hold?.expiresAt).toEqual(minutes(22));
+    await expect(bookAt(db().db, slug, friday10am)).rejects.toThrow("availability_conflict");
+    await bookAt(db().db, slug, friday10am, winner, won.ok ? won.claimed.hold!.bookingId : undefined);
     const rows = await db().db.select().from(waitlistEntries).where(eq(waitlistEntries.studioSlug, slug));
     expect(rows.find((r) => r.email === winner)).toMatchObject({ leftReason: "booked" });
     expect(rows.find((r) => r.email === loser)).toMatchObject({ leftAt: null });
@@ -148,7 +153,7 @@ describeEachEngine("waitlist", ({ db, engine }) => {
     await cancelVisit(db().db, { appointmentId: visit.id, sequence: 0, shownFeeCents: null, now: minutes(10) });
     await sendWaitlistOffers(db().db, { now: minutes(11), siteOrigin: SITE });
     const token = claimToken((await offersTo(db().db, emails[0]))[0].text);
-    expect(await claimOffer(db().db, token, { now: minutes(12), holdMinutes: 10 })).toMatchObject({ ok: true });
+    expect(await claimOffer(db().db, token, { now: minutes(12), bookingId: newBookingId() })).toMatchObject({ ok: true });
     expect(await sendWaitlistOffers(db().db, { now: minutes(20), siteOrigin: SITE })).toBe(0);
     // Hold over (10 minutes + 1), not booked: offered again, the one who never got it first.
     expect(await sendWaitlistOffers(db().db, { now: minutes(24), siteOrigin: SITE })).toBeGreaterThan(0);
