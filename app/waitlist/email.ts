@@ -20,7 +20,7 @@ export const daysLabel = (firstDay: string, lastDay: string) =>
 
 export function joinedEmail(input: Place & { to: string; firstDay: string; lastDay: string; parts: string; leaveUrl: string }): OutgoingEmail {
   const days = daysLabel(input.firstDay, input.lastDay);
-  const lead = `We’ll email you when a time for your ${input.service.name} at ${BRAND} ${input.studio.name} frees up between ${days}, ${input.parts}.`;
+  const lead = `We’ll email you when a time for your ${input.service.name} at ${BRAND} ${input.studio.name} frees up: ${days}, ${input.parts}.`;
   const after = "The first patient to claim a freed time gets it. Booking that visit another way takes you off the list.";
   return {
     to: input.to,

@@ -87,7 +87,12 @@ export async function joinAction(request: Request) {
   const form = await readForm(request);
   const values = { ...textValues(form, ["firstDay", "lastDay", "email"]), parts: form.getAll("parts").filter((p): p is string => typeof p === "string").slice(0, 10) };
   const parsed = joinSchema(wishDayBounds(new Date(), studio.tz), !patient).safeParse({ ...Object.fromEntries(form), parts: form.getAll("parts") });
-  if (!parsed.success) return json({ status: "error" as const, initialValue: values, error: fieldErrors(parsed.error) }, { status: 400, headers: PRIVATE_PAGE });
+  if (!parsed.success) {
+    // In the form's order, so the summary reads top to bottom like the form.
+    const errors = fieldErrors(parsed.error);
+    const ordered = Object.fromEntries(["firstDay", "lastDay", "parts", "email"].filter((name) => errors[name]).map((name) => [name, errors[name]]));
+    return json({ status: "error" as const, initialValue: values, error: ordered }, { status: 400, headers: PRIVATE_PAGE });
+  }
   const email = patient ? patient.email : String(parsed.data.email);
   await joinWaitlist(db, {
     email,

@@ -19,6 +19,9 @@ import { expireEntries, sendWaitlistOffers } from "~/waitlist/sender.server";
 import { action as joinAction } from "~/routes/booking+/waitlist";
 import { loader as offerLoader } from "~/routes/waitlist+/offer.$token";
 import { loader as leaveLoader } from "~/routes/waitlist+/leave.$token";
+import { createAccount } from "~/auth/accounts.server";
+import { loader as profileLoader } from "~/routes/profile+/_index";
+import { action as profileLeave } from "~/routes/profile+/waitlist";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
@@ -217,5 +220,26 @@ describeEachEngine("waitlist", ({ db, engine }) => {
     // Cross-site: refused before anything is read.
     const cross = await callRoute(joinAction, new Request(`${SITE}/booking/waitlist`, { method: "POST", body: new URLSearchParams([["firstDay", today]]), headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" } }));
     expect(cross.status).toBe(403);
+  });
+  it("/profile lists the account's entries (joined as a guest under its email too), each leavable by the account only; anything else is a 400", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const email = `account-${slug}@example.com`;
+    const cookie = (await createAccount(new Request(SITE), { email, name: "Robin Patel", password: "correct horse battery staple" })).split(";")[0];
+    const mine = await join(db().db, slug, email, { firstDay: "2027-01-05", lastDay: "2099-01-12", parts: ["evening"], at: minutes(0) });
+    const theirs = await join(db().db, slug, `stranger-${slug}@example.com`, { lastDay: "2099-01-12", at: minutes(0) });
+    const page = await callRoute(profileLoader, new Request(`${SITE}/profile`, { headers: { Cookie: cookie } }));
+    const data = (await page.json()) as { waitlist: { entries: { id: number; parts: string; studioName: string }[] } };
+    expect(data.waitlist.entries.map((e) => e.id)).toEqual([mine.entryId]);
+    expect(data.waitlist.entries[0]).toMatchObject({ parts: "evenings", studioName: `Test ${slug}` });
+    const leave = (entry: string, origin = SITE) =>
+      callRoute(profileLeave, new Request(`${SITE}/profile/waitlist`, { method: "POST", body: new URLSearchParams({ entry }), headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" } }));
+    for (const bad of [String(theirs.entryId), "abc", "-1", "1e99", "", "99999999999"]) expect((await leave(bad)).status, bad).toBe(400);
+    expect((await leave(String(mine.entryId), "https://evil.example")).status).toBe(403);
+    const left = await leave(String(mine.entryId));
+    expect(left.status).toBe(303);
+    expect(left.headers.get("Location")).toBe("/profile?waitlist=left#waitlist");
+    const rows = await db().db.select().from(waitlistEntries).where(eq(waitlistEntries.studioSlug, slug));
+    expect(rows.find((r) => r.id === mine.entryId)).toMatchObject({ leftReason: "left" });
+    expect(rows.find((r) => r.id === theirs.entryId)).toMatchObject({ leftAt: null });
   });
 });

@@ -17,8 +17,7 @@ export default function WaitlistJoined() {
         We’ll email you when a time for your {data.serviceName} at {data.studioName} frees up
         {data.days ? (
           <>
-            {" "}
-            between {data.days}, {data.parts}
+            : {data.days}, {data.parts}
           </>
         ) : null}
         .
