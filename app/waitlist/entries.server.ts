@@ -9,6 +9,7 @@ import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
 import { describeDayParts, type DayPart } from "~/rules/day-parts";
 import { studioTimezone } from "~/rules/timezones";
+import { wishExpired } from "~/rules/waitlist";
 import { localToday } from "~/rules/zoned-time";
 import { daysLabel, joinedEmail } from "./email";
 import { hashLinkToken, isLinkTokenShape, newLinkToken } from "./tokens.server";
@@ -162,7 +163,7 @@ export async function accountEntries(db: Db, account: { personId: number }, now 
       ),
     )
     .orderBy(asc(waitlistEntries.firstDay), asc(waitlistEntries.id));
-  return rows.filter((r) => r.entry.lastDay >= localToday(now, studioTimezone(r.studio.slug, r.studio.timezone))).map(view);
+  return rows.filter((r) => !wishExpired(r.entry, now, studioTimezone(r.studio.slug, r.studio.timezone))).map(view);
 }
 
 /** Whether the entry is one this account may leave from /profile (its own, or under its own email). */
