@@ -36,6 +36,6 @@ export async function bookingStepHeader(request: Request) {
     if (studio && state.slot && step !== "times") summary.push({ label: "Time", value: formatShortDateTime(new Date(state.slot.startsAt), studio.tz) });
   }
   // Expired: the time may still be booked if it is free.
-  const held = !heldUntil || !studio ? null : Date.parse(heldUntil) > Date.now() ? { until: formatSlotTime(new Date(heldUntil), studio.tz) } : { until: null };
+  const held = !heldUntil || !studio ? null : heldUntil * 1000 > Date.now() ? { until: formatSlotTime(new Date(heldUntil * 1000), studio.tz) } : { until: null };
   return { progress, summary, held };
 }

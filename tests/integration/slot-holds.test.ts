@@ -12,6 +12,7 @@ import { bookAppointment } from "~/scheduling/book.server";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { isLive, newBookingId, placeHold, readHold, releaseHold, sweepExpiredHolds } from "~/scheduling/holds.server";
 import { findSlots } from "~/scheduling/slots.server";
+import { rescheduleVisit } from "~/scheduling/visit-changes.server";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { createTestDatabase, ENGINES } from "../helpers/db";
 
@@ -106,6 +107,18 @@ for (const engine of ENGINES) {
       await hold(other.slug, late);
       expect(await hold(other.slug, newBookingId(), at, minutes(11))).toMatchObject({ ok: true, placed: true });
       expect(await book(other.slug, late, minutes(12))).toEqual({ ok: false, code: "availability_conflict" });
+    });
+
+    it("a visit cannot be moved (by its patient or the studio) into a time another booking holds, until the hold expires", async () => {
+      const { slug } = await createStudioWithProviders(db());
+      const booked = await book(slug, undefined, now, later);
+      expect(booked.ok).toBe(true);
+      const [visit] = await db().select().from(appointments).where(eq(appointments.studioSlug, slug));
+      await hold(slug, newBookingId());
+      expect(await rescheduleVisit(db(), { appointmentId: visit.id, sequence: visit.sequence, startsAt: at, now: minutes(5) })).toEqual({ ok: false, code: "availability_conflict" });
+      const staff = { staff: { id: 1, email: "desk@example.com" }, note: "asked by phone" };
+      expect(await rescheduleVisit(db(), { appointmentId: visit.id, sequence: visit.sequence, startsAt: at, now: minutes(5), by: staff })).toEqual({ ok: false, code: "availability_conflict" });
+      expect(await rescheduleVisit(db(), { appointmentId: visit.id, sequence: visit.sequence, startsAt: at, now: minutes(10) })).toMatchObject({ ok: true });
     });
 
     it("expired holds are swept once and returned; live ones stay; a release deletes the row", async () => {

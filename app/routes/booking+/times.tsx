@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     // Until when it is held rides in the (encrypted, tamper-evident) cookie: the later steps say it without a query.
     const { hold } = outcome;
-    return { slot: { startsAt: hold.startsAt.toISOString(), endsAt: hold.endsAt.toISOString(), heldUntil: hold.expiresAt.toISOString() }, bookingId };
+    return { slot: { startsAt: hold.startsAt.toISOString(), endsAt: hold.endsAt.toISOString(), heldUntil: Math.floor(hold.expiresAt.getTime() / 1000) }, bookingId };
   });
 }
 
