@@ -49,7 +49,7 @@ export async function claimAction(request: Request, token: string | undefined) {
   );
   const opts = await funnelOptions(state, request);
   // The time as the times step would have chosen it: held for this booking, until when riding in the cookie.
-  const slot = { startsAt: claimed.startsAt.toISOString(), endsAt: claimed.endsAt.toISOString(), ...(claimed.hold ? { heldUntil: claimed.hold.expiresAt.toISOString() } : {}) };
+  const slot = { startsAt: claimed.startsAt.toISOString(), endsAt: claimed.endsAt.toISOString(), ...(claimed.hold ? { heldUntil: Math.floor(claimed.hold.expiresAt.getTime() / 1000) } : {}) };
   state = advance(state, "times", { slot, bookingId: claimed.hold?.bookingId ?? bookingId }, opts).state;
   if (!opts.account && !state.email) state = advance(state, "email", { email: claimed.email }, opts).state;
   return saveAndRedirect(request, resumePath(state, opts), state);
