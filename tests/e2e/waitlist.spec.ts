@@ -108,6 +108,8 @@ test("a cancel's freed time is offered to the waitlist by email; the first claim
   await expect(firstPage.getByRole("heading", { level: 1 })).toHaveText("A time for you");
   await next(firstPage, "Claim this time");
   await expect(firstPage.getByText(studioOf().name).first()).toBeVisible();
+  // Held for the claimer while they finish (the hold, SLOT_HOLD_MINUTES).
+  await expect(firstPage.getByText(/Held for you until/)).toBeVisible();
   await bookFromDetails(firstPage, first);
   await mailTo(first, /^Studio Dental: your Checkup & cleaning on /);
 
