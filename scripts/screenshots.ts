@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 3399);
 const OUT = process.env.SCREENSHOT_DIR ?? "docs/screenshots";
@@ -142,12 +142,169 @@ async function consoleScreens(page: Page, setupPath: string) {
   await shot("account");
 }
 
+/**
+ * Issue 19 A (decision 021), docs/screenshots/hold-*: a braces consult at Fenway (one orthodontist, so one hold takes
+ * the time). One patient holds a time; another, choosing it from the page read before, is told on the times page;
+ * the holder's review page says until when it is held; a third address past SLOT_HOLDS_PER_HOUR gets the 429 page.
+ */
+async function holdScreens(browser: Browser) {
+  const shot = async (page: Page, name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.screenshot({ path: `${OUT}/hold-${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  const patient = async (ip: string) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": ip } });
+    await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/booking?market=boston&service=BRACESCON&studio=fenway`);
+    await next(page);
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Later times →" }).first().click()]);
+    return page;
+  };
+  const holder = await patient("198.51.100.21");
+  const other = await patient("198.51.100.22");
+  const chosen = (await holder.locator('input[name="slot"]').nth(2).getAttribute("value"))!;
+  await holder.locator(`input[name="slot"][value="${chosen}"]`).check();
+  await next(holder);
+  await other.locator(`input[name="slot"][value="${chosen}"]`).check();
+  await next(other);
+  await shot(other, "times-taken");
+  await holder.getByLabel("Email address").fill("sam.jones@example.com");
+  await next(holder);
+  await holder.getByLabel("First name").fill("Sam");
+  await holder.getByLabel("Last name").fill("Jones");
+  await holder.getByLabel("Mobile number").fill("(617) 555-0111");
+  await holder.getByLabel("Month").fill("7");
+  await holder.getByLabel("Day", { exact: true }).fill("9");
+  await holder.getByLabel("Year").fill("1985");
+  await next(holder);
+  await shot(holder, "insurance-held");
+  await holder.getByLabel("Guardian").check();
+  await next(holder);
+  await next(holder);
+  await holder.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await holder.getByLabel("Expiry month").selectOption("12");
+  await holder.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+  await holder.getByLabel("Security code (CVC)").fill("123");
+  await holder.getByLabel("Name on card").fill("Sam Jones");
+  await next(holder, "Save card and continue");
+  await shot(holder, "review-held");
+  // A third address choosing time after time until the limit (default 30 an hour), then once more in the browser.
+  const busy = await patient("198.51.100.23");
+  const values = await busy.locator('input[name="slot"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  for (let i = 0; i < 30; i++) await busy.request.post(`${base}/booking/times`, { form: { slot: values[3 + (i % 2)] }, headers: { Origin: base }, maxRedirects: 0 });
+  await busy.goto(`${base}/booking/times?week=1`);
+  await busy.locator('input[name="slot"]').nth(5).check();
+  await next(busy);
+  await shot(busy, "too-many");
+  for (const page of [holder, other, busy]) await page.context().close();
+}
+
+/**
+ * Issue 19 B, the waitlist: docs/screenshots/waitlist-<page>-<width>.png. Two patients join for Fenway's cleanings; the
+ * guest's visit booked above (`confirmed`) is cancelled; the offer, the claimed-elsewhere page, the leave page, both
+ * emails' HTML, and the logged-in patient's entries on /profile. Runs last: it cancels that visit.
+ */
+async function waitlistScreens(browser: Browser, confirmed: string) {
+  const shot = async (page: Page, name: string, part?: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      const path = `${OUT}/waitlist-${name}-${width}.png`;
+      if (part) await page.locator(part).screenshot({ path });
+      else await page.screenshot({ path, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  const outboxText = async (page: Page, to: string, subject: string) => {
+    const row = page.locator("#outbox tr").filter({ hasText: to }).filter({ hasText: subject }).first();
+    // The sender runs every 15 s (and at once after a cancel in its process): wait for the email.
+    for (let i = 0; i < 30; i++) {
+      await page.goto(`${base}/dev/outbox`);
+      if ((await row.count()) > 0) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const href = await row.getByRole("link", { name: "Text" }).getAttribute("href");
+    return { text: await (await page.request.get(`${base}${href}`)).text(), html: await (await page.request.get(`${base}${href!.replace("email.txt", "email.html")}`)).text() };
+  };
+  const emailShot = async (html: string, name: string) => {
+    const mail = await browser.newPage({ javaScriptEnabled: false });
+    await mail.setContent(html);
+    await shot(mail, name);
+    await mail.close();
+  };
+  const join = async (email: string | null, invite = false) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    if (email === null) {
+      await page.goto(`${base}/login`);
+      await page.getByLabel("Email address").fill("alex.rivera@example.com");
+      await next(page);
+      await page.getByLabel("Password").fill("correct horse battery staple");
+      await next(page, "Log in");
+    }
+    await page.goto(`${base}/booking?market=boston&service=CLNCHK&studio=fenway`);
+    await next(page, "Dismiss");
+    if (invite) await shot(page, "times-invite", ".waitlist-invite");
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Join the waitlist" }).click()]);
+    await page.getByLabel("Until").fill((await page.getByLabel("Until").getAttribute("max"))!);
+    if (email !== null) await page.getByLabel("Your email").fill(email);
+    return page;
+  };
+
+  const first = await join("sam.lee@example.com", true);
+  await shot(first, "join");
+  await first.getByLabel("From").fill("2020-01-01");
+  await first.getByLabel("Evening").uncheck();
+  await first.getByLabel("Morning").uncheck();
+  await first.getByLabel("Afternoon").uncheck();
+  await first.getByLabel("Your email").fill("sam.lee@");
+  await next(first, "Join the waitlist");
+  await shot(first, "join-errors");
+  await first.getByLabel("From").fill((await first.getByLabel("From").getAttribute("min"))!);
+  await first.getByLabel("Morning").check();
+  await first.getByLabel("Afternoon").check();
+  await first.getByLabel("Your email").fill("sam.lee@example.com");
+  await next(first, "Join the waitlist");
+  await shot(first, "joined");
+  const second = await join("jo.park@example.com");
+  await next(second, "Join the waitlist");
+  const account = await join(null);
+  await shot(account, "join-logged-in");
+  await next(account, "Join the waitlist");
+  await account.goto(`${base}/profile`);
+  await shot(account, "profile", "#waitlist");
+
+  // The guest's visit is cancelled: the time is offered (the sender looks at once in this process).
+  await first.goto(`${confirmed.split("?")[0]}/cancel`);
+  await next(first, "Cancel my visit");
+  const joined = await outboxText(first, "sam.lee@example.com", "on the waitlist");
+  await emailShot(joined.html, "email-joined");
+  const offer = await outboxText(first, "sam.lee@example.com", "a time for your");
+  await emailShot(offer.html, "email-offer");
+  const secondOffer = await outboxText(first, "jo.park@example.com", "a time for your");
+  const claim = (text: string) => new URL(/Claim this time: (\S+)/.exec(text)![1]).pathname;
+  await first.goto(`${base}${claim(offer.text)}`);
+  await shot(first, "offer");
+  await next(first, "Claim this time");
+  await second.goto(`${base}${claim(secondOffer.text)}`);
+  await shot(second, "taken");
+  await second.goto(`${base}${new URL(/Leave the waitlist: (\S+)/.exec(secondOffer.text)![1]).pathname}`);
+  await shot(second, "leave");
+  await next(second, "Leave the waitlist");
+  await shot(second, "left");
+  for (const page of [first, second, account]) await page.context().close();
+}
+
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const consoleSetup = consoleAccount();
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true" },
+    // TRUST_PROXY_HOPS: the hold block below poses as its own client addresses (X-Forwarded-For).
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, NODE_ENV: "production", SITE_ORIGIN: base, DEV_ROUTES: "true", TRUST_PROXY_HOPS: "1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -234,6 +391,8 @@ async function main() {
       await shoot(page, path === "/" ? "home" : path.slice(1));
     }
     await consoleScreens(page, consoleSetup);
+    await holdScreens(browser);
+    await waitlistScreens(browser, confirmed);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/`);
   } finally {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getDatabase } from "~/db/client.server";
+import { getEnv } from "~/platform/env.server";
 
 /**
  * Rate limits on the account forms (decision 010). On PostgreSQL the counters live in `auth_rate_limits`, so
@@ -17,8 +18,13 @@ const LIMITS = {
   email: { points: 5, duration: 60 * 60 },
   /** Referral links a patient emails to friends, per patient per day. */
   invite: { points: 10, duration: 24 * 60 * 60 },
+  /** Slot holds placed from one address (SLOT_HOLDS_PER_HOUR, decision 021): nobody holds a studio's day. */
+  hold: { points: 30, duration: 60 * 60 },
 } as const;
 type Name = keyof typeof LIMITS;
+
+/** A limit's options; the hold limit is the operator's (SLOT_HOLDS_PER_HOUR). */
+const limitOf = (name: Name) => (name === "hold" ? { ...LIMITS.hold, points: getEnv().SLOT_HOLDS_PER_HOUR } : LIMITS[name]);
 
 /** Keys are hashed: no email or address is stored in the table, and a long one still fits its 255 characters. */
 const hashKey = (key: string) => createHash("sha256").update(key.toLowerCase()).digest("base64url");
@@ -29,7 +35,7 @@ async function build(): Promise<Record<Name, RateLimiterAbstract>> {
   const database = await getDatabase();
   const entries = await Promise.all(
     (Object.keys(LIMITS) as Name[]).map(async (name) => {
-      const options = { ...LIMITS[name], keyPrefix: `auth_${name}` };
+      const options = { ...limitOf(name), keyPrefix: `auth_${name}` };
       if (database.kind !== "postgres") return [name, new RateLimiterMemory(options)] as const;
       const pool = (database.db as unknown as { $client: unknown }).$client;
       const limiter = new RateLimiterPostgres({ ...options, storeClient: pool, storeType: "pool", tableName: "auth_rate_limits", tableCreated: true, clearExpiredByTimeout: false });
@@ -69,7 +75,7 @@ export async function consume(name: Name, key: string): Promise<void> {
 export async function assertNotLimited(name: Name, key: string): Promise<void> {
   try {
     const res = await (await limiter(name)).get(hashKey(key));
-    const limit = LIMITS[name].points;
+    const limit = limitOf(name).points;
     if (res && res.consumedPoints >= limit && res.msBeforeNext > 0) throw new RateLimited(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
   } catch (error) {
     if (error instanceof RateLimited) throw error;

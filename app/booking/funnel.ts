@@ -68,7 +68,7 @@ export type StepValues = {
   "smile-straightening": Record<string, never>;
   "smile-straightening-consult": Record<string, never>;
   studios: Pick<BookingState, "studio">;
-  times: Pick<BookingState, "slot">;
+  times: Pick<BookingState, "slot" | "bookingId">;
   email: Pick<BookingState, "email">;
   "contact-info": Pick<BookingState, "contact">;
   insurance: Pick<BookingState, "insurance">;
@@ -201,7 +201,8 @@ export const bookingFlow = createFlow<StepId, BookingState, FunnelOptions, StepV
   steps: STEPS,
   last: "confirmation",
   owns: OWNS,
-  accepts: { "cosmetic-consult": ["serviceType"] },
+  // The times step also names the booking holding the time (its id stays for the booking's life, decision 021).
+  accepts: { "cosmetic-consult": ["serviceType"], times: ["slot", "bookingId"] },
   route,
   isDone: (state, step) =>
     step === "cosmetic-consult"

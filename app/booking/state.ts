@@ -109,7 +109,10 @@ export const bookingStateSchema = z.object({
   quiz: quizAnswersSchema.optional(),
   quizResult: z.enum(QUIZ_RESULTS).optional(),
   studio: slug.optional(),
-  slot: z.object({ startsAt: isoDateTime, endsAt: isoDateTime }).optional(),
+  /** The time chosen; `heldUntil`: until when it is held for this booking, in epoch seconds (decision 021). */
+  slot: z.object({ startsAt: isoDateTime, endsAt: isoDateTime, heldUntil: z.number().int().min(0).max(2 ** 33).optional() }).optional(),
+  /** This booking's id: the key of the time held for it (scheduling/holds.server.ts), 192 random bits. */
+  bookingId: z.string().regex(/^[A-Za-z0-9_-]{32}$/).optional(),
   email: z.email().max(254).optional(),
   contact: contactSchema.optional(),
   insurance: insuranceSchema.optional(),

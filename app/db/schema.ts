@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 
@@ -246,6 +247,41 @@ export const recallNotices = pgTable(
 );
 
 /**
+ * A time a patient chose, held for them for SLOT_HOLD_MINUTES while they finish booking (issue 19 A, decision 021):
+ * one row per booking (the id in the encrypted booking cookie), on one provider. A row past `expiresAt` holds nothing
+ * (every query ignores it; the sweeper deletes it). Not a visit: no visit list reads this table.
+ * The exclusion constraint `slot_holds_no_provider_overlap` (migration 0010; drizzle cannot declare it) keeps two
+ * holds off one provider's time; the appointments' own constraints still refuse any double booking.
+ */
+export const slotHolds = pgTable(
+  "slot_holds",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: text("booking_id").notNull().unique(),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    serviceType: text("service_type")
+      .notNull()
+      .references(() => services.code),
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("slot_holds_range", sql`${t.startsAt} < ${t.endsAt} and ${t.endsAt} - ${t.startsAt} <= interval '1 day'`),
+    check("slot_holds_booking_id_shape", sql`${t.bookingId} ~ '^[A-Za-z0-9_-]{32}$'`),
+    // INCLUDE (ends_at, expires_at, booking_id) in migration 0010: availability reads it index-only.
+    index("slot_holds_provider_start_idx").on(t.providerId, t.startsAt),
+    index("slot_holds_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
  * Reminder emails due before a visit (7 days, 2 days, 2 hours), one row per visit time and kind so each
  * is sent once; a reschedule adds rows for the new time, a cancel leaves the old ones unsent.
  */
@@ -269,6 +305,126 @@ export const appointmentReminders = pgTable(
     check("appointment_reminders_kind", sql`${t.kind} in ('7d', '2d', '2h')`),
     index("appointment_reminders_due_idx").on(t.dueAt).where(sql`${t.sentAt} is null and ${t.skipped} is null`),
   ],
+);
+
+/**
+ * The waitlist (issue 19 B, decision 022): a patient who found no time that suits asks to be told when one frees up
+ * at a studio, for a service, between two days (studio-local), in some parts of the day. One live entry per email,
+ * studio and service; leaving, booking or its last day passing ends it (kept as a record). The leave link's token
+ * is stored only as its SHA-256.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower-cased, like patients.email. */
+    email: text("email").notNull(),
+    /** The account that joined (shown on its /profile); null for a guest. */
+    personId: integer("person_id").references(() => persons.id, { onDelete: "set null" }),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    serviceCode: text("service_code")
+      .notNull()
+      .references(() => services.code),
+    firstDay: date("first_day").notNull(),
+    lastDay: date("last_day").notNull(),
+    /** Parts of the day (rules/day-parts): morning, afternoon, evening. */
+    parts: text("parts").array().notNull(),
+    leaveTokenHash: text("leave_token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp("left_at", { withTimezone: true }),
+    leftReason: text("left_reason", { enum: ["left", "booked", "expired"] }),
+  },
+  (t) => [
+    check("waitlist_entries_days", sql`${t.firstDay} <= ${t.lastDay}`),
+    check("waitlist_entries_parts", sql`cardinality(${t.parts}) between 1 and 3 and ${t.parts} <@ array['morning', 'afternoon', 'evening']::text[]`),
+    check("waitlist_entries_left", sql`(${t.leftAt} is null) = (${t.leftReason} is null) and (${t.leftReason} is null or ${t.leftReason} in ('left', 'booked', 'expired'))`),
+    uniqueIndex("waitlist_entries_active_once").on(t.email, t.studioSlug, t.serviceCode).where(sql`${t.leftAt} is null`),
+    // The sender's "oldest matching entries first" and the times freed at a studio: live entries only.
+    index("waitlist_entries_match_idx").on(t.studioSlug, t.serviceCode, t.createdAt, t.id).where(sql`${t.leftAt} is null`),
+    index("waitlist_entries_person_idx").on(t.personId).where(sql`${t.leftAt} is null`),
+  ],
+);
+
+/**
+ * "Time may have freed up at this studio between from and to": written by the transaction that frees it (a cancel,
+ * a move's old time, a claim whose hold lapsed at `due_at`, a hold the sweeper found lapsed). The waitlist sender takes due rows with FOR UPDATE SKIP
+ * LOCKED, turns them into openings and deletes them; with none due, its run is one indexed read.
+ */
+export const waitlistSignals = pgTable(
+  "waitlist_signals",
+  {
+    id: serial("id").primaryKey(),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    fromAt: timestamp("from_at", { withTimezone: true }).notNull(),
+    toAt: timestamp("to_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    reason: text("reason", { enum: ["cancel", "move", "claim_lapsed", "hold_lapsed", "hours"] }).notNull(),
+  },
+  (t) => [
+    check("waitlist_signals_range", sql`${t.fromAt} < ${t.toAt}`),
+    check("waitlist_signals_reason", sql`${t.reason} in ('cancel', 'move', 'claim_lapsed', 'hold_lapsed', 'hours')`),
+    index("waitlist_signals_due_idx").on(t.dueAt),
+  ],
+);
+
+/** A freed time offered to the waitlist, batch by batch, until someone claims it, it is taken, or nobody is left. */
+export const waitlistOpenings = pgTable(
+  "waitlist_openings",
+  {
+    id: serial("id").primaryKey(),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    serviceCode: text("service_code")
+      .notNull()
+      .references(() => services.code),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the next batch of offers goes out; null once closed. */
+    nextBatchAt: timestamp("next_batch_at", { withTimezone: true }),
+    batches: integer("batches").notNull().default(0),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedReason: text("closed_reason", { enum: ["claimed", "taken", "nobody"] }),
+  },
+  (t) => [
+    check("waitlist_openings_range", sql`${t.startsAt} < ${t.endsAt}`),
+    check("waitlist_openings_closed", sql`(${t.closedAt} is null) = (${t.closedReason} is null) and (${t.closedReason} is null or ${t.closedReason} in ('claimed', 'taken', 'nobody'))`),
+    uniqueIndex("waitlist_openings_open_once").on(t.studioSlug, t.serviceCode, t.startsAt).where(sql`${t.closedAt} is null`),
+    index("waitlist_openings_due_idx").on(t.nextBatchAt).where(sql`${t.closedAt} is null`),
+  ],
+);
+
+/** One email offering one opening to one entry, once; its claim link's 192-bit token stored as SHA-256 only. */
+export const waitlistOffers = pgTable(
+  "waitlist_offers",
+  {
+    id: serial("id").primaryKey(),
+    openingId: integer("opening_id")
+      .notNull()
+      .references(() => waitlistOpenings.id, { onDelete: "cascade" }),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+  },
+  (t) => [unique("waitlist_offers_once").on(t.openingId, t.entryId), index("waitlist_offers_entry_idx").on(t.entryId)],
+);
+
+/** The catalogue revision the waitlist last looked at (staff changed hours since: look for new times). One row. */
+export const waitlistCursor = pgTable(
+  "waitlist_cursor",
+  {
+    id: smallint("id").primaryKey(),
+    seenRevision: bigint("seen_revision", { mode: "number" }).notNull(),
+  },
+  (t) => [check("waitlist_cursor_one", sql`${t.id} = 1`)],
 );
 
 export const emailOutbox = pgTable(

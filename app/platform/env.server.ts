@@ -45,6 +45,10 @@ const envSchema = z
       .regex(/^https:\/\//, "must be an https:// URL")
       .default("https://apps.apple.com/us/search?term=Studio%20Dental"),
     AVAILABILITIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
+    /** How long a time a patient chose stays held for them while they finish booking (issue 19, decision 021). */
+    SLOT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    /** Holds one client address may place per hour; past it the times page answers 429 (decision 021). */
+    SLOT_HOLDS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
     SALESFORCE_CHAT: flag,
     /** Salesforce Embedded Messaging (with SALESFORCE_CHAT=true): the org, the deployment's API name, its site and SCRT URLs. */
     SALESFORCE_CHAT_ORG_ID: z.string().regex(/^00D[A-Za-z0-9]{12,15}$/, "must be a Salesforce org id (00D…)").optional().or(z.literal("").transform(() => undefined)),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointmentReminders, appointments, patients, type Preference } from "~/db/schema";
+import { appointmentReminders, appointments, patients, slotHolds, type Preference } from "~/db/schema";
 import { remindersDue } from "~/rules/reminders";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { enqueueEmail } from "~/platform/email.server";
@@ -10,6 +10,7 @@ import { getEnv } from "~/platform/env.server";
 import { confirmationEmail } from "./visit-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
+import { leaveOnBooking } from "~/waitlist/entries.server";
 
 export type BookingRequest = {
   studioSlug: string;
@@ -29,6 +30,11 @@ export type BookingRequest = {
   details: Record<string, unknown>;
   /** The logged-in account booking (its own email): the visit becomes the account's at once. */
   personId?: number | null;
+  /**
+   * The booking id whose hold (holds.server.ts) this booking may use: its own held time is free for it, the held
+   * provider is tried first, and the hold is deleted in the booking's transaction. Other bookings' live holds block.
+   */
+  holdId?: string;
   now?: Date;
 };
 
@@ -165,10 +171,18 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
         );
       if (clash) throw new Outcome("conflict");
 
-      const slot = (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true })).find(
+      const slot = (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.holdId, now })).find(
         (s) => s.startsAt.getTime() === request.startsAt.getTime(),
       );
       if (!slot) throw new Outcome("availability_conflict");
+      // The provider this booking holds the time on, if the hold is live and for this time: tried first.
+      const [held] = request.holdId
+        ? await tx
+            .select({ providerId: slotHolds.providerId })
+            .from(slotHolds)
+            .where(and(eq(slotHolds.bookingId, request.holdId), eq(slotHolds.startsAt, request.startsAt), gt(slotHolds.expiresAt, now)))
+        : [];
+      const providerOrder = [...slot.providerIds].sort((a, b) => (a === held?.providerId ? -1 : b === held?.providerId ? 1 : a - b));
 
       const needsInsurance = appointmentNeedsInsurance({
         needsInsurance: request.needsInsurance,
@@ -177,7 +191,7 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
       });
       const token = newAppointmentToken();
       let inserted: BookedAppointment | null = null;
-      for (const providerId of [...slot.providerIds].sort((a, b) => a - b)) {
+      for (const providerId of providerOrder) {
         try {
           // A savepoint per try: a refused insert must not abort the whole transaction.
           inserted = await tx.transaction(async (sp) => {
@@ -215,8 +229,12 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
         }
       }
       if (!inserted) throw new Outcome("availability_conflict");
+      // The hold has done its work: gone with the booking, in the same transaction.
+      if (request.holdId) await tx.delete(slotHolds).where(eq(slotHolds.bookingId, request.holdId));
 
       await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
+      // Booked that service at that studio: off its waitlist (whichever way the visit was booked).
+      await leaveOnBooking(tx, { email, personId: patient.personId, studioSlug: studio.slug, serviceCode: service.code, now });
       await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now, siteOrigin, mailFrom: getEnv().MAIL_FROM }));
       return inserted;
     });

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, providerHours, providers, providerTimeOff } from "~/db/schema";
+import { appointments, providerHours, providers, providerTimeOff, slotHolds } from "~/db/schema";
 import { usFederalHolidays } from "~/rules/holidays";
 import { computeSlots, firstFreeSlot, type ProviderSchedule, type Slot } from "./availability";
 import { cachedCatalogue, cachedRead, type Service, type Studio } from "./catalogue.server";
@@ -12,6 +12,13 @@ type ScheduleReadOptions = {
   cacheBlocked?: boolean;
   /** A visit being moved: its own current time does not block its new one (never cached). */
   ignoreAppointmentId?: number;
+  /**
+   * The booking whose own hold does not block it (its booking id, holds.server.ts): every other live hold is busy
+   * time for its provider. Absent: every live hold blocks.
+   */
+  holder?: string;
+  /** The instant holds are live at (default: now); a hold whose expires_at is not after it holds nothing. */
+  now?: Date;
 };
 
 /** How long a page may show a provider's time off and appointments before reading them again. */
@@ -24,7 +31,7 @@ export async function loadSchedules(
   roles: string[],
   from: Date,
   to: Date,
-  { fresh = false, cacheBlocked = false, ignoreAppointmentId }: ScheduleReadOptions = {},
+  { fresh = false, cacheBlocked = false, ignoreAppointmentId, holder, now = new Date() }: ScheduleReadOptions = {},
 ) {
   if (studioSlugs.length === 0 || roles.length === 0) return new Map<string, ProviderSchedule[]>();
   // Staff and weekly hours are catalogue (cached briefly).
@@ -48,10 +55,11 @@ export async function loadSchedules(
   // as it books, and the database refuses any overlap whatever a page showed.
   const blockedKey = `live:blocked:${ids.join(",")}|${from.getTime()}|${to.getTime()}`;
   const blocked = ids.length
-    ? await cachedRead(db, blockedKey, BLOCKED_TTL_MS, () => readBlocked(db, ids, from, to, ignoreAppointmentId), fresh || !cacheBlocked || ignoreAppointmentId !== undefined)
+    ? await cachedRead(db, blockedKey, BLOCKED_TTL_MS, () => readBlocked(db, ids, from, to, now, ignoreAppointmentId), fresh || !cacheBlocked || ignoreAppointmentId !== undefined)
     : [];
   const off = blocked.filter((b) => b.kind === "off");
-  const busy = blocked.filter((b) => b.kind === "busy");
+  // Another booking's live hold is busy time; the asking booking's own hold is not (it may choose or book it).
+  const busy = blocked.filter((b) => b.kind === "busy" || (b.kind === "hold" && b.holder !== holder));
   const byStudio = new Map<string, ProviderSchedule[]>();
   for (const p of staff) {
     const schedule: ProviderSchedule = {
@@ -84,7 +92,7 @@ export async function findSlots(
   options: ScheduleReadOptions = {},
 ): Promise<Slot[]> {
   const compute = async () => {
-    const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, options);
+    const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, { now: range.now, ...options });
     return computeSlots({
       timezone: studio.tz,
       ...range,
@@ -98,7 +106,8 @@ export async function findSlots(
   if (!options.cacheBlocked || options.fresh || options.ignoreAppointmentId !== undefined) return compute();
   // The times page: the computed week is kept as long as the data it came from (same key family, so a
   // booking made here forgets both at once).
-  const key = `live:slots:${studio.slug}|${service.code}|${range.from.getTime()}|${range.to.getTime()}`;
+  // A booking holding a time sees that time free: its week is its own (the blocked read above is still shared).
+  const key = `live:slots:${studio.slug}|${service.code}|${range.from.getTime()}|${range.to.getTime()}|${options.holder ?? ""}`;
   return cachedRead(db, key, BLOCKED_TTL_MS, compute);
 }
 
@@ -111,7 +120,7 @@ export async function firstFreeTimes(db: Executor, studios: Studio[], service: S
   const to = new Date(now.getTime() + days * 86400_000);
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
   const window = { from: new Date(minute), to: new Date(minute + days * 86400_000 + 60_000) };
-  const schedules = await loadSchedules(db, studios.map((s) => s.slug), service.providerRoles, window.from, window.to, { cacheBlocked: true });
+  const schedules = await loadSchedules(db, studios.map((s) => s.slug), service.providerRoles, window.from, window.to, { cacheBlocked: true, now });
   const result = new Map<string, Slot | null>();
   for (const studio of studios) {
     const first = firstFreeSlot({
@@ -149,17 +158,17 @@ export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 const MAX_VISIT_MS = 86400_000;
 
 /**
- * Time off and appointments in one round trip: both mean "this provider is not free then". A visit that
- * overlaps [from, to) started after `from - MAX_VISIT_MS`: that bound keeps the read on the provider's index
- * within the window, whatever the provider's history (decision 018).
+ * Time off, appointments and live holds in one round trip: all mean "this provider is not free then" (a hold: for
+ * everyone but its booking, `holder`). A visit or hold that overlaps [from, to) started after `from - MAX_VISIT_MS`:
+ * that bound keeps the read on the provider's index within the window, whatever the provider's history (decision 018).
  */
-function readBlocked(db: Executor, ids: number[], from: Date, to: Date, ignoreAppointmentId?: number) {
+function readBlocked(db: Executor, ids: number[], from: Date, to: Date, now: Date, ignoreAppointmentId?: number) {
   const off = db
-    .select({ kind: sql<string>`'off'`, providerId: providerTimeOff.providerId, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt })
+    .select({ kind: sql<string>`'off'`, providerId: providerTimeOff.providerId, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt, holder: sql<string | null>`null::text` })
     .from(providerTimeOff)
     .where(and(inArray(providerTimeOff.providerId, ids), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from)));
   const busy = db
-    .select({ kind: sql<string>`'busy'`, providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .select({ kind: sql<string>`'busy'`, providerId: appointments.providerId, startsAt: appointments.startsAt, endsAt: appointments.endsAt, holder: sql<string | null>`null::text` })
     .from(appointments)
     .where(
       and(
@@ -171,5 +180,24 @@ function readBlocked(db: Executor, ids: number[], from: Date, to: Date, ignoreAp
         ignoreAppointmentId === undefined ? undefined : ne(appointments.id, ignoreAppointmentId),
       ),
     );
-  return off.unionAll(busy);
+  return off.unionAll(busy).unionAll(liveHolds(db, ids, from, to, now));
+}
+
+/**
+ * The live holds on these providers overlapping [from, to) at `now` (issue 19, decision 021), as blocked time with
+ * the booking holding each: on slot_holds_provider_start_idx, expired rows skipped (they hold nothing).
+ */
+export function liveHolds(db: Executor, ids: number[], from: Date, to: Date, now: Date) {
+  return db
+    .select({ kind: sql<string>`'hold'`, providerId: slotHolds.providerId, startsAt: slotHolds.startsAt, endsAt: slotHolds.endsAt, holder: sql<string | null>`${slotHolds.bookingId}` })
+    .from(slotHolds)
+    .where(
+      and(
+        inArray(slotHolds.providerId, ids),
+        lt(slotHolds.startsAt, to),
+        gt(slotHolds.startsAt, new Date(from.getTime() - MAX_VISIT_MS)),
+        gt(slotHolds.endsAt, from),
+        gt(slotHolds.expiresAt, now),
+      ),
+    );
 }

@@ -4,12 +4,12 @@
  * shows one day with the week's days as plain links, and the times in morning / afternoon / evening.
  */
 import type { Db } from "~/db/client.server";
+import { DAY_PARTS, dayPartOf } from "~/rules/day-parts";
 import { isWithinNext24Hours } from "~/rules/time-window";
 import { timezoneAbbreviation } from "~/rules/timezones";
 import {
   addDays,
   formatLocalShortDate,
-  localHour,
   localMidnight,
   localToday,
 } from "~/rules/zoned-time";
@@ -30,11 +30,7 @@ export function parseWeek(raw: string | null): number {
   return n <= MAX_WEEK ? n : 0;
 }
 
-const PARTS = [
-  { name: "Morning", until: 12 },
-  { name: "Afternoon", until: 17 },
-  { name: "Evening", until: 24 },
-] as const;
+const PARTS = DAY_PARTS; // one definition of the day's parts (rules/day-parts), shared with the waitlist
 
 /**
  * One day's times, earliest first, by part of the day. "Soon" (within 24 hours) marks a time only where
@@ -47,7 +43,7 @@ function shownDay(slots: { startsAt: Date }[], tz: string, now: Date) {
     value: s.startsAt.toISOString(),
     label: formatSlotTime(s.startsAt, tz),
     soon: soon[i] && !allSoon,
-    part: PARTS.find((p) => localHour(s.startsAt, tz) < p.until)!.name,
+    part: dayPartOf(s.startsAt, tz).name,
   }));
   return {
     heading: `${formatSlotDate(slots[0].startsAt, tz)} (${timezoneAbbreviation(
@@ -75,6 +71,8 @@ export type TimePickerQuery = {
   fresh?: boolean;
   /** A visit being moved: its own time does not hide the times around it, and is not offered itself. */
   moving?: { appointmentId: number; startsAt: Date };
+  /** The booking asking (holds.server.ts): the time it holds is offered to it; other bookings' live holds are not. */
+  holder?: string;
 };
 
 /** The week `?week=` asks for and the day `?day=` asks for; `timedOut` when availabilitiesTimeout passed. */
@@ -95,8 +93,8 @@ export async function timePickerWeek(db: Db, q: TimePickerQuery) {
   try {
     const options =
       q.moving !== undefined
-        ? { ignoreAppointmentId: q.moving.appointmentId }
-        : { cacheBlocked: !q.fresh };
+        ? { ignoreAppointmentId: q.moving.appointmentId, holder: q.holder }
+        : { cacheBlocked: !q.fresh, holder: q.holder };
     slots = await withTimeout(
       findSlots(db, q.studio, q.service, { from, to, now: q.now }, options),
       q.timeoutMs

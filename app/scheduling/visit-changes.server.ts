@@ -34,6 +34,7 @@ import {
 } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 import { visitEmail } from "./visit-email";
+import { nudgeWaitlistSender, recordFreedTime } from "~/waitlist/sender.server";
 
 type Appointment = typeof appointments.$inferSelect;
 
@@ -207,6 +208,7 @@ export function cancelVisit(
             )
             .returning();
           await skipPendingReminders(tx, appointment.id, "cancelled");
+          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" });
           await auditChange(tx, input, "visit.cancel", appointment, { status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: terms.feeCents });
           const card = cardOnFile(appointment);
           const mail = visitEmail(
@@ -229,6 +231,7 @@ export function cancelVisit(
           return { ok: true as const, feeCents: terms.feeCents };
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
+        nudgeWaitlistSender();
         return outcome;
       } catch (error) {
         return refusal(error);
@@ -320,6 +323,7 @@ export function rescheduleVisit(
           }
           if (!moved) throw new Refused("availability_conflict");
           await skipPendingReminders(tx, appointment.id, "rescheduled");
+          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "move" });
           await scheduleReminders(tx, appointment.id, moved.startsAt, now);
           await auditChange(tx, input, "visit.move", appointment, { startsAt: appointment.startsAt.toISOString(), providerId: appointment.providerId }, { startsAt: moved.startsAt.toISOString(), providerId: moved.providerId });
           const mail = visitEmail(
@@ -339,6 +343,7 @@ export function rescheduleVisit(
           return { ok: true as const, startsAt: moved.startsAt };
         });
         forgetCached(db, "live:");
+        nudgeWaitlistSender();
         return outcome;
       } catch (error) {
         return refusal(error);

@@ -2,18 +2,25 @@ import type { Database } from "~/db/client.server";
 import { startOutboxWorker } from "~/platform/email.server";
 import type { Env } from "~/platform/env.server";
 import { startRecallWorker } from "~/recall/recall.server";
+import { startHoldSweeper } from "~/scheduling/holds.server";
 import { startReminderWorker } from "~/scheduling/reminders.server";
+import { recordLapsedHolds, startWaitlistWorker } from "~/waitlist/sender.server";
 
-/** The background work of every container: sending the email outbox, the visit reminders and the recall emails. */
+/** The background work of every container: sending the email outbox, the visit reminders, the recall emails, sweeping expired slot holds, the waitlist's offers. */
 export function startWorkers(database: Database, env: Env) {
   const outbox = startOutboxWorker(database.db, env);
   const reminders = startReminderWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
   const recalls = startRecallWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
+  // A held time that lapsed unbooked is freed: the waitlist looks at it.
+  const holds = startHoldSweeper(database.db, { onExpired: (swept) => recordLapsedHolds(database.db, swept) });
+  const waitlist = startWaitlistWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
   return {
     stop() {
       outbox.stop();
       reminders.stop();
       recalls.stop();
+      holds.stop();
+      waitlist.stop();
     },
   };
 }

@@ -4,6 +4,8 @@ import { createContext, useContext, type ReactNode } from "react";
 export type StepHeaderData = {
   progress: { index: number; total: number } | null;
   summary: { label: string; value: string }[];
+  /** After the times step: until when the chosen time is held for this booking ("3:42 PM"), null once it is not. */
+  held?: { until: string | null } | null;
 } | null;
 
 const StepHeaderContext = createContext<StepHeaderData>(null);
@@ -16,8 +18,8 @@ export function StepHeaderProvider({ value, children }: { value: StepHeaderData;
 /** The progress line and bar, then the visit chosen so far (service, studio, time). No JavaScript needed. */
 export function StepHeader() {
   const data = useContext(StepHeaderContext);
-  if (!data || (!data.progress && data.summary.length === 0)) return null;
-  const { progress, summary } = data;
+  if (!data || (!data.progress && data.summary.length === 0 && !data.held)) return null;
+  const { progress, summary, held } = data;
   return (
     <div className="step-header">
       {progress ? (
@@ -37,6 +39,17 @@ export function StepHeader() {
             </div>
           ))}
         </dl>
+      ) : null}
+      {held ? (
+        <p className="hold-note">
+          {held.until ? (
+            <>
+              <strong>Held for you until {held.until}</strong> (studio time). Nobody else can book this time meanwhile.
+            </>
+          ) : (
+            <>We can no longer hold this time for you. You can still book it if nobody else has.</>
+          )}
+        </p>
       ) : null}
     </div>
   );

@@ -57,7 +57,8 @@ const WORST: BookingState = {
   quiz: { concern: "not-sure", priority: "lowest-cost", ageGroup: "adult" },
   quizResult: "smile-straightening",
   studio: "s".repeat(40),
-  slot: { startsAt: "2027-03-15T09:00:00.000000-04:00", endsAt: "2027-03-15T10:00:00.000000-04:00" },
+  slot: { startsAt: "2027-03-15T09:00:00.000000-04:00", endsAt: "2027-03-15T10:00:00.000000-04:00", heldUntil: 8_589_934_592 },
+  bookingId: "B".repeat(32),
   email: `${"a".repeat(64)}@${"b".repeat(63)}.${"b".repeat(63)}.${"c".repeat(61)}`,
   contact: {
     firstName: "€".repeat(33),

@@ -62,6 +62,15 @@ describe("parseEnv", () => {
     }
   });
 
+  it("slot holds: 10 minutes and 30 holds an hour per address by default; 1–60 minutes, each bad value named", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET_A })).toMatchObject({ SLOT_HOLD_MINUTES: 10, SLOT_HOLDS_PER_HOUR: 30 });
+    expect(parseEnv({ SESSION_SECRET: SECRET_A, SLOT_HOLD_MINUTES: "1", SLOT_HOLDS_PER_HOUR: "5" })).toMatchObject({ SLOT_HOLD_MINUTES: 1, SLOT_HOLDS_PER_HOUR: 5 });
+    expect(parseEnv({ SESSION_SECRET: SECRET_A, SLOT_HOLD_MINUTES: "60" }).SLOT_HOLD_MINUTES).toBe(60);
+    for (const [name, value] of [["SLOT_HOLD_MINUTES", "0"], ["SLOT_HOLD_MINUTES", "61"], ["SLOT_HOLD_MINUTES", "2.5"], ["SLOT_HOLD_MINUTES", "ten"], ["SLOT_HOLDS_PER_HOUR", "0"]]) {
+      expect(errorOf({ SESSION_SECRET: SECRET_A, [name]: value }).message, `${name}=${value}`).toMatch(new RegExp(`^\\s*${name}:`, "m"));
+    }
+  });
+
   it("requires SESSION_SECRET when DATABASE_URL is set, naming SESSION_SECRET", () => {
     const error = errorOf({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
     expect(error.message).toMatch(/^\s*SESSION_SECRET:/m);

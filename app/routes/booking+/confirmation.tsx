@@ -122,6 +122,8 @@ export async function action({ request }: ActionFunctionArgs) {
     needsInsurance: bookingNeedsInsurance(state.insurance),
     details: { ...bookingDetails(state), attemptId },
     personId: opts.account?.personId ?? null,
+    // The time held for this booking is free for it, and the hold goes with the booking (decision 021).
+    holdId: state.bookingId,
   });
   const booked = outcome.ok
     ? outcome.appointment.token

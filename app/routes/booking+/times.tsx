@@ -1,19 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { timesSchema } from "./times.server";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { TOO_MANY_HOLDS_TITLE, timesSchema } from "./times.server";
+import { consume, RateLimited } from "~/auth/rate-limit.server";
+import { clientIp } from "~/auth/forms.server";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
-import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
-import { findSlots } from "~/scheduling/slots.server";
+import { forgetCached, getBookableStudio, getService } from "~/scheduling/catalogue.server";
+import { isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { StepPage } from "~/ui/form";
+import { StepHeader } from "~/ui/step-header";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
+import { WaitlistInvite } from "~/ui/waitlist";
 
-export const meta = stepMeta;
+/** The step's title; past the hold limit (429), that page's own. */
+export const meta: MetaFunction = (args) =>
+  isRouteErrorResponse(args.error) && args.error.status === 429
+    ? [{ title: `${TOO_MANY_HOLDS_TITLE} — Book a visit` }, { name: "robots", content: "noindex" }]
+    : (stepMeta(args) ?? []);
 
 async function studioAndService(state: { studio?: string; serviceType?: string }) {
   const db = await getDb();
@@ -38,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeoutMs: getEnv().AVAILABILITIES_TIMEOUT_MS,
     // A patient just told "someone booked that time" reads fresh: no process may still offer it from its cache.
     fresh: conflict,
+    // The time this booking holds is still offered to it (selected); everyone else's live holds are not.
+    holder: state.bookingId,
   });
   const data = {
     ...picker,
@@ -53,21 +63,77 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   return submitStep(request, "times", timesSchema, async ({ slot }, { state }) => {
-    const taken = { fieldErrors: { slot: ["That time is no longer available. Please choose another time."] } };
+    const taken = { fieldErrors: { slot: ["Sorry — that time was just taken by someone else. The times below are still free."] } };
     const startsAt = new Date(slot);
     if (!/^\d{4}-\d{2}-\d{2}T/.test(slot) || Number.isNaN(startsAt.getTime())) return taken;
     const { db, studio, service } = await studioAndService(state);
     if (!studio || !service) return { fieldErrors: { slot: ["This studio can’t be booked any more. Please go back and choose another."] } };
-    const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
-    // Re-checked at post time: the page may be old, or the value forged.
-    const free = (await findSlots(db, studio, service, { from: startsAt, to: endsAt, now: new Date() })).find(
-      (s) => s.startsAt.getTime() === startsAt.getTime(),
-    );
-    if (!free) return taken;
-    return { slot: { startsAt: free.startsAt.toISOString(), endsAt: free.endsAt.toISOString() } };
+    // The time is held for this booking (decision 021): checked free and held in one transaction, so whoever
+    // comes second, on any process, is told here. Choosing the time already held places nothing new.
+    const bookingId = state.bookingId ?? newBookingId();
+    const own = await readHold(db, state.bookingId);
+    const same = own && isLive(own) && own.studioSlug === studio.slug && own.serviceType === service.code && own.startsAt.getTime() === startsAt.getTime();
+    if (!same) await countHold(clientIp(context));
+    const outcome = await placeHold(db, { bookingId, studioSlug: studio.slug, serviceCode: service.code, startsAt });
+    if (!outcome.ok && outcome.code === "generic_error") throw json({ message: OUTCOME_MESSAGES.generic_error }, { status: 503 });
+    if (!outcome.ok) {
+      // The page shown with the message reads fresh here: the time is not offered again from this process's cache.
+      forgetCached(db, "live:");
+      return taken;
+    }
+    // Until when it is held rides in the (encrypted, tamper-evident) cookie: the later steps say it without a query.
+    const { hold } = outcome;
+    return { slot: { startsAt: hold.startsAt.toISOString(), endsAt: hold.endsAt.toISOString(), heldUntil: Math.floor(hold.expiresAt.getTime() / 1000) }, bookingId };
   });
+}
+
+/** One more hold from this address; past SLOT_HOLDS_PER_HOUR the 429 page (this route's error boundary). */
+async function countHold(ip: string) {
+  try {
+    await consume("hold", ip);
+  } catch (error) {
+    if (!(error instanceof RateLimited)) throw error;
+    throw json({ retryAfterSeconds: error.retryAfterSeconds }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" } });
+  }
+}
+
+/** Past the hold limit: what happened and what to do, in the booking's frame (a thrown 429). Else an apology. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 429) {
+    return (
+      <div className="page narrow">
+        <h1>Something went wrong</h1>
+        <p>Sorry — we couldn’t show this page. Please try again in a moment, or call your studio.</p>
+        <p>
+          <Link to="/booking/times">Back to the times</Link>
+        </p>
+      </div>
+    );
+  }
+  const seconds = Number((error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds) || 3600;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return (
+    <div className="page narrow">
+      <StepHeader />
+      <h1>{TOO_MANY_HOLDS_TITLE}</h1>
+      <p className="lead">
+        Each time you choose is held for a few minutes so nobody else can take it. So that everyone can find a time, we
+        hold only a limited number of times for one connection in an hour.
+      </p>
+      <p>
+        Please try again in {minutes} minute{minutes === 1 ? "" : "s"}, or call your studio and we will book you in by
+        phone. The answers you have already given are kept.
+      </p>
+      <p>
+        <Link to="/booking/times" className="button">
+          Back to the times
+        </Link>
+      </p>
+    </div>
+  );
 }
 
 export default function Times() {
@@ -92,7 +158,7 @@ export default function Times() {
           <TimePickerNav data={data} />
         </>
       }
-      after={<TimePickerMore data={data} />}
+      after={<><TimePickerMore data={data} /><WaitlistInvite /></>}
     >
       <TimePickerSlots data={data} />
     </StepPage>

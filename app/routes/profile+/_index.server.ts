@@ -16,6 +16,7 @@ import { formatPhone, normalizePhone } from "~/rules/phone";
 import { localToday } from "~/rules/zoned-time";
 import { accountPatient } from "~/scheduling/visits.server";
 import { accountRecalls } from "~/recall/recall.server";
+import { accountEntries } from "~/waitlist/entries.server";
 
 /** /profile's server side: its forms (one `intent` each; zod stays on the server), its loader and action. */
 const INTENTS = ["details", "comfort", "email", "password", "sessions"] as const;
@@ -73,11 +74,12 @@ export async function profilePage(request: Request) {
   const patient = await requirePatient(request);
   const db = await getDb();
   const now = new Date();
-  const [record, visits, sessions, recalls] = await Promise.all([
+  const [record, visits, sessions, recalls, waitlist] = await Promise.all([
     accountPatient(db, patient.personId),
     accountVisitRows(patient.personId, now),
     activeSessions(db, patient.personId, now),
     accountRecalls(db, patient.personId, now),
+    accountEntries(db, patient, now),
   ]);
   const done = new URL(request.url).searchParams.get("done");
   const comfort = comfortOf(record);
@@ -101,6 +103,7 @@ export async function profilePage(request: Request) {
       flavors: [...FLAVORS.map((f) => ({ value: f.value, label: f.label })), SKIP],
       shows: [...SHOWS.map((f) => ({ value: f.value, label: f.label })), SKIP],
       passwordMin: PASSWORD_MIN,
+      waitlist: { entries: waitlist, left: new URL(request.url).searchParams.get("waitlist") === "left" },
     },
     { headers: PRIVATE_PAGE },
   );

@@ -5,6 +5,7 @@ import { authHeaders } from "~/auth/headers";
 import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, PasswordField, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
 import { VisitList } from "~/ui/profile";
 import { NextCheckups } from "~/ui/recall";
+import { WaitlistEntries } from "~/ui/waitlist";
 import { profileAction, profilePage, type Intent } from "./_index.server";
 
 export const meta: MetaFunction = () => [{ title: "Your visits and details — Studio Dental" }, { name: "robots", content: "noindex" }];
@@ -76,6 +77,7 @@ export default function Profile() {
       </section>
 
       <NextCheckups items={data.recalls} />
+      <WaitlistEntries entries={data.waitlist.entries} left={data.waitlist.left} />
 
       <ProfileForm intent="details" title="Your details" result={result} values={data.details} done={done} submitLabel="Save my details">
         <p className="hint">As on your ID. We use them for every visit you book while logged in.</p>
