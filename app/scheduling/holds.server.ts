@@ -11,6 +11,7 @@
  *   `taken` when the time is not free for this booking (booked, held by another booking, or never offered).
  *   Race-safe across processes: it takes the booking's studio-day lock (decision 007) and the exclusion constraint
  *   `slot_holds_no_provider_overlap` refuses two live holds on one provider's time whatever the code above does.
+ * - `heldSlot(hold)`: the booking cookie's `slot` for it (with `heldUntil`), saved with `bookingId`.
  * - `readHold(db, bookingId)`: the booking's hold row, live or expired (`isLive(hold, now)` tells which), or null.
  * - `releaseHold(db, bookingId)`: deletes it (a booking made deletes its hold inside the booking's transaction).
  * - `sweepExpiredHolds(db, now)`: deletes expired rows, each by one process (SKIP LOCKED), and returns them — the
@@ -40,6 +41,16 @@ export const newBookingId = () => randomBytes(24).toString("base64url");
 export const holdMinutes = () => getEnv().SLOT_HOLD_MINUTES;
 
 export const isLive = (hold: Pick<Hold, "expiresAt">, now: Date = new Date()) => hold.expiresAt.getTime() > now.getTime();
+
+/**
+ * The booking cookie's `slot` for a placed hold (its time, and until when it is held in epoch seconds, which the later
+ * steps show): whoever places a hold for a booking (the times step, a waitlist claim) saves this with the booking id.
+ */
+export const heldSlot = (hold: Pick<Hold, "startsAt" | "endsAt" | "expiresAt">) => ({
+  startsAt: hold.startsAt.toISOString(),
+  endsAt: hold.endsAt.toISOString(),
+  heldUntil: Math.floor(hold.expiresAt.getTime() / 1000),
+});
 
 export type PlaceHoldRequest = {
   bookingId: string;

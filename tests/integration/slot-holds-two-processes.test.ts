@@ -1,8 +1,9 @@
 /**
  * Slot holds from outside (issue 19 A, decision 021): two production servers on one PostgreSQL database, patients
  * as cookie jars posting the times step as a browser without JavaScript would.
- * - 20 patients choose one time at once, 10 on each process: each free provider is held once, everyone else is
- *   answered 400 on the times page, told, and shown the times still free (not that one); no 5xx;
+ * - 20 patients choose one braces-consult time at once (Fenway has one orthodontist), 10 on each process: one holds
+ *   it, the 19 others are answered 400 on the times page, told, and shown the times still free (not that one); no 5xx;
+ * - a cleaning time two hygienists can take: two holders, the rest told;
  * - while the holds last nobody else can book that time, on either process; each holder then books it;
  * - one address past SLOT_HOLDS_PER_HOUR gets the 429 page.
  * Needs the build and TEST_DATABASE_URL (CI sets it).
@@ -28,9 +29,9 @@ const jar = async (state: BookingState) => (await cookie.serialize(state)).split
 const HYGIENISTS = DEMO_STAFF.find((s) => s.role === "hygienist")!.names.length; // who can take a cleaning at Fenway
 const LIMIT = 25;
 
-/** A patient about to choose a time: every earlier step answered, no time yet. */
-function atTimes(email: string): BookingState {
-  const state = completeState("cleaning", { email });
+/** A patient about to choose a time: every earlier step answered, no time yet (a cleaning, or a braces consult). */
+function atTimes(email: string, kind: "cleaning" | "braces" = "cleaning"): BookingState {
+  const state = kind === "braces" ? completeState("ortho", { email, quizResult: "braces" }) : completeState("cleaning", { email });
   delete state.slot;
   return { ...state, completed: state.completed.filter((s) => s !== "times") };
 }
@@ -96,20 +97,23 @@ describe.skipIf(!hasPostgres)("slot holds on two production servers over one Pos
     return { status: res.status, location: res.headers.get("location") ?? "" };
   }
 
-  it("20 patients choosing one time at once on two processes: each free provider held once, everyone else told with the free times, no 5xx; the holders then book it", async () => {
-    const week = await timesPage(a, "week=1", atTimes("look@example.com"));
+  it.each([
+    { kind: "braces" as const, providers: 1 },
+    { kind: "cleaning" as const, providers: HYGIENISTS },
+  ])("20 patients choosing one $kind time at once on two processes: $providers holder(s), everyone else told with the free times, no 5xx; the holders then book it", async ({ kind, providers: HOLDERS }) => {
+    const week = await timesPage(a, "week=1", atTimes("look@example.com", kind));
     const day = [...new Set([...week.html.matchAll(/day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]))][1];
     const query = `week=1&day=${day}`;
-    const [startsAt] = timesOf((await timesPage(a, query, atTimes("look@example.com"))).html);
-    expect(timesOf((await timesPage(b, query, atTimes("look@example.com"))).html)).toContain(startsAt);
+    const [startsAt] = timesOf((await timesPage(a, query, atTimes("look@example.com", kind))).html);
+    expect(timesOf((await timesPage(b, query, atTimes("look@example.com", kind))).html)).toContain(startsAt);
 
-    const patients = Array.from({ length: 20 }, (_, i) => ({ server: i % 2 ? b : a, state: atTimes(`race-${i}@example.com`), ip: `203.0.113.${i + 1}` }));
+    const patients = Array.from({ length: 20 }, (_, i) => ({ server: i % 2 ? b : a, state: atTimes(`race-${kind}-${i}@example.com`, kind), ip: `203.0.113.${i + 1}` }));
     const answers = await Promise.all(patients.map((p) => choose(p.server, p.state, startsAt, p.ip)));
     expect(answers.filter((x) => x.status >= 500)).toEqual([]);
     const holders = answers.filter((x) => x.status === 303);
     const told = answers.filter((x) => x.status === 400);
-    expect(holders).toHaveLength(HYGIENISTS);
-    expect(told).toHaveLength(20 - HYGIENISTS);
+    expect(holders).toHaveLength(HOLDERS);
+    expect(told).toHaveLength(20 - HOLDERS);
     for (const answer of holders) expect(answer.location).toBe("/booking/confirmation");
     for (const answer of told) {
       expect(answer.html).toContain("that time was just taken by someone else");
@@ -117,21 +121,25 @@ describe.skipIf(!hasPostgres)("slot holds on two production servers over one Pos
       expect(offered.length).toBeGreaterThan(0);
       expect(offered).not.toContain(startsAt);
     }
-    const holds = (await sql.query("select provider_id from slot_holds where starts_at = $1", [startsAt])).rows;
-    expect(holds).toHaveLength(HYGIENISTS);
-    expect(new Set(holds.map((h) => h.provider_id)).size).toBe(HYGIENISTS);
+    const holds = (await sql.query("select provider_id from slot_holds where starts_at = $1 and service_type = $2", [startsAt, kind === "braces" ? "BRACESCON" : "CLNCHK"])).rows;
+    expect(holds).toHaveLength(HOLDERS);
+    expect(new Set(holds.map((h) => h.provider_id)).size).toBe(HOLDERS);
 
     // While the holds last, a patient who never held it cannot book it on either process.
     for (const server of [a, b]) {
-      const state = completeState("cleaning", { email: `sneak-${server.port}@example.com`, slot: { startsAt, endsAt: new Date(Date.parse(startsAt) + 3600_000).toISOString() } });
+      const endsAt = new Date(Date.parse(startsAt) + (kind === "braces" ? 30 : 60) * 60_000).toISOString();
+      const state = { ...atTimes(`sneak-${kind}-${server.port}@example.com`, kind), slot: { startsAt, endsAt } };
+      state.completed = [...state.completed, "times"];
       expect(await book(server, await jar(state))).toEqual({ status: 303, location: "/booking/times?conflict=1" });
     }
     // Each holder books it, on the other process than the one that held it.
     const booked = await Promise.all(holders.map((h, i) => book(i % 2 ? a : b, h.setCookie!)));
     for (const answer of booked) expect(answer.location).toMatch(/^\/booking\/confirmed\/[A-Za-z0-9_-]+\?booked=1$/);
     expect((await sql.query("select count(*)::int as n from slot_holds where starts_at = $1", [startsAt])).rows[0].n).toBe(0);
-    const visits = (await sql.query("select provider_id from appointments where starts_at = $1 and status <> 'CANCELLED'", [startsAt])).rows;
-    expect(new Set(visits.map((v) => v.provider_id)).size).toBe(HYGIENISTS);
+    const service = kind === "braces" ? "BRACESCON" : "CLNCHK";
+    const visits = (await sql.query("select provider_id from appointments where starts_at = $1 and service_type = $2 and status <> 'CANCELLED'", [startsAt, service])).rows;
+    expect(visits).toHaveLength(HOLDERS);
+    expect(new Set(visits.map((v) => v.provider_id)).size).toBe(HOLDERS);
   });
 
   it(`one address choosing its ${LIMIT + 1}th time in an hour gets the 429 page; another address does not`, async () => {

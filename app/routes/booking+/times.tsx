@@ -9,7 +9,7 @@ import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
 import { forgetCached, getBookableStudio, getService } from "~/scheduling/catalogue.server";
-import { isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
+import { heldSlot, isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { StepPage } from "~/ui/form";
 import { StepHeader } from "~/ui/step-header";
@@ -84,8 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return taken;
     }
     // Until when it is held rides in the (encrypted, tamper-evident) cookie: the later steps say it without a query.
-    const { hold } = outcome;
-    return { slot: { startsAt: hold.startsAt.toISOString(), endsAt: hold.endsAt.toISOString(), heldUntil: Math.floor(hold.expiresAt.getTime() / 1000) }, bookingId };
+    return { slot: heldSlot(outcome.hold), bookingId };
   });
 }
 
