@@ -41,6 +41,7 @@ export default defineConfig({
       `rm -rf ${DATA_DIR} ${STAFF_LINKS}`,
       staffAdd("--email admin-js-off@console.example.com --email admin-js-on@console.example.com --role admin"),
       staffAdd("--email desk-js-off@console.example.com --email desk-js-on@console.example.com --role front_desk --studio kendall-square"),
+      staffAdd("--email manager-js-off@console.example.com --email manager-js-on@console.example.com --role manager --studio south-boston --studio post-office-square"),
       "node --import tsx server.ts",
     ].join(" && "),
     url: `http://localhost:${PORT}/healthz`,
