@@ -12,7 +12,7 @@ import { appointments, catalogueRevision, providerHours, providers, providerTime
 import { appendAudit } from "~/platform/audit.server";
 import { namedFederalHolidays } from "~/rules/holidays";
 import { formatIntervals, type Interval, WEEK_ORDER } from "~/rules/weekly-hours";
-import { addDays, formatLocalDate, formatShortDateTime, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
+import { addDays, formatLocalDate, formatLocalShortDate, formatShortDateTime, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
 import { errorCode, lockStudioDay } from "~/scheduling/book.server";
 import { requireStaff, type Role, type StaffUser } from "./staff.server";
 import { viewerStudio } from "./scope.server";
@@ -134,6 +134,14 @@ async function lockDays(tx: Tx, studio: Studio, from: Date, to: Date) {
 
 /* Time off */
 
+/** "Wed, Dec 2, 1:00 PM EST", or for whole days "Wed, Dec 2, start of day" to "Thu, Dec 3, end of day". */
+function describeTimeOff(startsAt: Date, endsAt: Date, tz: string) {
+  const atMidnight = (d: Date) => localMidnight(localDayKey(d, tz), tz).getTime() === d.getTime();
+  if (!atMidnight(startsAt) || !atMidnight(endsAt)) return { from: formatShortDateTime(startsAt, tz), to: formatShortDateTime(endsAt, tz) };
+  const label = (day: string) => formatLocalShortDate(new Date(localMidnight(day, tz).getTime() + 12 * 3600_000), tz);
+  return { from: `${label(localDayKey(startsAt, tz))}, start of day`, to: `${label(addDays(localDayKey(endsAt, tz), -1))}, end of day` };
+}
+
 export async function upcomingTimeOff(db: Db, studio: Studio, now = new Date()) {
   const rows = await db
     .select({ id: providerTimeOff.id, providerName: providers.name, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt, reason: providerTimeOff.reason })
@@ -142,7 +150,7 @@ export async function upcomingTimeOff(db: Db, studio: Studio, now = new Date()) 
     .where(and(eq(providers.studioSlug, studio.slug), gt(providerTimeOff.endsAt, now)))
     .orderBy(asc(providerTimeOff.startsAt))
     .limit(200);
-  return rows.map((r) => ({ id: r.id, provider: r.providerName, from: formatShortDateTime(r.startsAt, studio.tz), to: formatShortDateTime(r.endsAt, studio.tz), reason: r.reason }));
+  return rows.map((r) => ({ id: r.id, provider: r.providerName, ...describeTimeOff(r.startsAt, r.endsAt, studio.tz), reason: r.reason }));
 }
 
 /** A time off of this studio with the live visits it stands over, per day (the confirmation after adding it). */
@@ -157,8 +165,7 @@ export async function timeOffImpact(db: Db, studio: Studio, rawId: string | null
   const days = await liveVisitsByDay(db, studio, row.startsAt, row.endsAt, row.providerId);
   return {
     provider: row.providerName,
-    from: formatShortDateTime(row.startsAt, studio.tz),
-    to: formatShortDateTime(row.endsAt, studio.tz),
+    ...describeTimeOff(row.startsAt, row.endsAt, studio.tz),
     days,
     total: days.reduce((n, d) => n + d.count, 0),
   };

@@ -77,7 +77,16 @@ export default function Closures() {
           The closure is removed. Patients can book that day again.
         </p>
       ) : null}
-      <section aria-labelledby="closed-title">
+      <section className="narrow-form" aria-labelledby="add-title">
+        <h2 id="add-title">Close the studio for a day</h2>
+        <p>A snow day, a training day. Visits already booked that day stay booked and are listed to move on the day’s page.</p>
+        <ConsoleForm result={result} submitLabel="Close the studio that day">
+          <input type="hidden" name="intent" value="add" />
+          <TextField name="day" label="Day" type="date" min={today} />
+          <TextField name="reason" label="Reason (staff only)" hint="For example: Snow day, Staff training." />
+        </ConsoleForm>
+      </section>
+      <section className="console-section" aria-labelledby="closed-title">
         <h2 id="closed-title">Days the studio is closed</h2>
         <p>The studio’s own closures, beside the federal holidays every studio closes for (the next twelve months).</p>
         <div className="table-scroll">
@@ -104,15 +113,6 @@ export default function Closures() {
             </tbody>
           </table>
         </div>
-      </section>
-      <section className="console-section narrow-form" aria-labelledby="add-title">
-        <h2 id="add-title">Close the studio for a day</h2>
-        <p>A snow day, a training day. Visits already booked that day stay booked and are listed to move on the day’s page.</p>
-        <ConsoleForm result={result} submitLabel="Close the studio that day">
-          <input type="hidden" name="intent" value="add" />
-          <TextField name="day" label="Day" type="date" min={today} />
-          <TextField name="reason" label="Reason (staff only)" hint="For example: Snow day, Staff training." />
-        </ConsoleForm>
       </section>
     </ConsolePage>
   );

@@ -44,9 +44,6 @@ export default function StudioHours() {
                     {WEEKDAYS[d.weekday]}
                   </th>
                 ))}
-                <th scope="col">
-                  <span className="visually-hidden">Change</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -54,15 +51,14 @@ export default function StudioHours() {
                 <tr key={p.id}>
                   <th scope="row">
                     {p.name} <span className="hint">({p.role})</span>
+                    <br />
+                    <Link to={`/staff/studios/${studio.slug}/hours/${p.id}`} className="row-action">
+                      Change<span className="visually-hidden"> {p.name}’s hours</span>
+                    </Link>
                   </th>
                   {p.week.map((d) => (
                     <td key={d.weekday}>{d.text ? d.text.split(", ").map((t) => <div key={t}>{t}</div>) : <span className="hint">Off</span>}</td>
                   ))}
-                  <td>
-                    <Link to={`/staff/studios/${studio.slug}/hours/${p.id}`}>
-                      Change<span className="visually-hidden"> {p.name}’s hours</span>
-                    </Link>
-                  </td>
                 </tr>
               ))}
             </tbody>

@@ -108,8 +108,8 @@ export default function TimeOff() {
                 {upcoming.map((t) => (
                   <tr key={t.id}>
                     <th scope="row">{t.provider}</th>
-                    <td>{t.from}</td>
-                    <td>{t.to}</td>
+                    <td className="nowrap">{t.from}</td>
+                    <td className="nowrap">{t.to}</td>
                     <td>{t.reason}</td>
                     <td>
                       <RemoveButton id={t.id} label="Remove" />
