@@ -14,6 +14,7 @@ import { namedFederalHolidays } from "~/rules/holidays";
 import { formatIntervals, type Interval, WEEK_ORDER } from "~/rules/weekly-hours";
 import { addDays, formatLocalDate, formatLocalShortDate, formatShortDateTime, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
 import { errorCode, lockStudioDay } from "~/scheduling/book.server";
+import { catalogueChanged } from "~/scheduling/catalogue.server";
 import { requireStaff, type Role, type StaffUser } from "./staff.server";
 import { viewerStudio } from "./scope.server";
 
@@ -43,6 +44,13 @@ async function commitChange(
   await tx.update(catalogueRevision).set({ revision: sql`${catalogueRevision.revision} + 1` }).where(eq(catalogueRevision.id, 1));
 }
 
+/** A change's transaction; once committed, this process's caches hear of it (other processes read the revision). */
+async function change<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const outcome = await db.transaction(work);
+  catalogueChanged(db);
+  return outcome;
+}
+
 /* Weekly hours */
 
 export async function studioRoster(db: Db, studio: Studio) {
@@ -70,7 +78,7 @@ export async function studioProvider(db: Db, studio: Studio, rawId: string | und
 /** Replaces a provider's week. The provider row is locked, so two managers' saves land one after the other. */
 export async function setWeeklyHours(db: Db, user: StaffUser, studio: Studio, providerId: number, week: Map<number, Interval[]>): Promise<"saved" | "not_found" | "overlap"> {
   try {
-    return await db.transaction(async (tx) => {
+    return await change(db, async (tx) => {
       const [provider] = await tx
         .select({ id: providers.id, name: providers.name })
         .from(providers)
@@ -177,7 +185,7 @@ export async function addTimeOff(
   studio: Studio,
   input: { providerId: number; startsAt: Date; endsAt: Date; reason: string },
 ): Promise<{ ok: true; id: number } | { ok: false; code: "not_found" }> {
-  return db.transaction(async (tx) => {
+  return change(db, async (tx) => {
     const [provider] = await tx
       .select({ id: providers.id, name: providers.name })
       .from(providers)
@@ -199,7 +207,7 @@ export async function addTimeOff(
 }
 
 export async function removeTimeOff(db: Db, user: StaffUser, studio: Studio, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return change(db, async (tx) => {
     const [row] = await tx
       .select({ id: providerTimeOff.id, provider: providers.name, startsAt: providerTimeOff.startsAt, endsAt: providerTimeOff.endsAt, reason: providerTimeOff.reason })
       .from(providerTimeOff)
@@ -255,7 +263,7 @@ export async function closureImpact(db: Db, studio: Studio, day: string | null) 
 
 export async function addClosure(db: Db, user: StaffUser, studio: Studio, input: { day: string; reason: string }): Promise<"added" | "exists"> {
   try {
-    return await db.transaction(async (tx) => {
+    return await change(db, async (tx) => {
       const from = localMidnight(input.day, studio.tz);
       await lockDays(tx, studio, from, localMidnight(addDays(input.day, 1), studio.tz));
       await tx.insert(studioClosures).values({ studioSlug: studio.slug, day: input.day, reason: input.reason });
@@ -276,7 +284,7 @@ export async function addClosure(db: Db, user: StaffUser, studio: Studio, input:
 }
 
 export async function removeClosure(db: Db, user: StaffUser, studio: Studio, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return change(db, async (tx) => {
     const [row] = await tx
       .select()
       .from(studioClosures)
@@ -304,7 +312,7 @@ export async function updateService(
   code: string,
   input: { durationMinutes: number; priceCents: number; providerRoles: (typeof PROVIDER_ROLES)[number][] },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return change(db, async (tx) => {
     const [before] = await tx.select().from(services).where(eq(services.code, code)).for("update");
     if (!before) return false;
     await tx.update(services).set(input).where(eq(services.code, code));

@@ -66,7 +66,7 @@ const reason = (what: string, required: boolean) =>
 export const timeOffSchema = (tz: string, providerIds: number[], now: Date) =>
   z
     .object({
-      provider: z.coerce.number().int().refine((id) => providerIds.includes(id), "Choose whose time off it is."),
+      provider: z.coerce.number("Choose whose time off it is.").int("Choose whose time off it is.").refine((id) => providerIds.includes(id), "Choose whose time off it is."),
       startDate: z.string().max(20).default(""),
       startTime: z.string().max(20).default(""),
       endDate: z.string().max(20).default(""),

@@ -1,5 +1,5 @@
 import { and, asc, eq, or } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { isSingleProcessDb, type Db } from "~/db/client.server";
 import { catalogueRevision, providerHours, providers, services, studios } from "~/db/schema";
 import { isMarketSlug, type MarketSlug } from "~/rules/markets";
 import { studioTimezone } from "~/rules/timezones";
@@ -13,7 +13,8 @@ export type Service = typeof services.$inferSelect;
  * The catalogue (studios, services, staff, weekly hours, closures) is kept 10 s, time off and visits 3 s
  * (slots.server.ts); booking transactions always read fresh. Every entry is keyed on the catalogue revision
  * (decision 023): staff changes to availability bump it in their transaction, so the next request on every
- * process reads the new revision and, with it, the new catalogue at once.
+ * process reads the new revision and, with it, the new catalogue at once. On PGlite (one process per data dir) the
+ * revision is this process's own count of committed changes: no read at all.
  */
 export const CATALOGUE_TTL_MS = 10_000;
 type Cache = { revision: number; entries: Map<string, { until: number; value: Promise<unknown> }> };
@@ -22,7 +23,17 @@ const caches = new WeakMap<object, Cache>();
 /** The revision read by this request, per database: one primary-key read per request at most. */
 const requestRevisions = new WeakMap<object, WeakMap<object, Promise<number>>>();
 
+/** Changes this process committed, per database handle: all there is to know on a database only it can write. */
+const localRevisions = new WeakMap<object, number>();
+
+/** Tells this process's caches of the catalogue that a change to it has just been committed (and the revision bumped). */
+export function catalogueChanged(db: object) {
+  localRevisions.set(db, (localRevisions.get(db) ?? 0) + 1);
+}
+
 async function readRevision(db: object): Promise<number> {
+  // PGlite: one process per data dir, so no other process can change the catalogue; no read needed.
+  if (isSingleProcessDb(db)) return localRevisions.get(db) ?? 0;
   const [row] = await (db as Db).select({ revision: catalogueRevision.revision }).from(catalogueRevision).where(eq(catalogueRevision.id, 1));
   return row?.revision ?? 0;
 }
