@@ -3,7 +3,7 @@ import { isSingleProcessDb, type Db } from "~/db/client.server";
 import { catalogueRevision, providerHours, providers, services, studios } from "~/db/schema";
 import { isMarketSlug, type MarketSlug } from "~/rules/markets";
 import { studioTimezone } from "~/rules/timezones";
-import { currentRequest } from "~/server/request-context.server";
+import { currentRequest } from "~/platform/request-scope.server";
 
 export type Studio = typeof studios.$inferSelect & { tz: string; mapUrl: string | null };
 export type Service = typeof services.$inferSelect;

@@ -1,21 +1,11 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
+import { requestStorage } from "~/platform/request-scope.server";
 
-type RequestStore = { requestId: string };
-/**
- * One store for the process: server.ts and the Remix build (build/index.js, its own copy of this module) share it
- * through the global registry, so the app's code knows which request it runs for (the catalogue revision is read
- * once per request, decision 023).
- */
-const context: AsyncLocalStorage<RequestStore> = ((globalThis as { [key: symbol]: unknown })[Symbol.for("dental.request-context")] ??=
-  new AsyncLocalStorage<RequestStore>()) as AsyncLocalStorage<RequestStore>;
+const context = requestStorage;
 
 /** The id of the request this code runs for (every log line of a request carries it), if any. */
 export const currentRequestId = () => context.getStore()?.requestId;
-
-/** The request this code runs for, as an object to key per-request memos on (a WeakMap), if any. */
-export const currentRequest = (): object | undefined => context.getStore();
 
 /** A proxy's id: letters, digits and `.-_:` only, 8 to 128 of them (a UUID, a trace id…); anything else is ignored. */
 const VALID_ID = /^[A-Za-z0-9._:-]{8,128}$/;
