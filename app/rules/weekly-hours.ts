@@ -91,7 +91,7 @@ export function timeOffRange(
 ): { ok: true; startsAt: Date; endsAt: Date; wholeDays: boolean } | { ok: false; errors: Partial<Record<keyof TimeOffInput, string>> } {
   const errors: Partial<Record<keyof TimeOffInput, string>> = {};
   const day = /^\d{4}-\d{2}-\d{2}$/;
-  const validDay = (d: string) => day.test(d) && addDays(d, 0) === d;
+  const validDay = (d: string) => day.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && addDays(d, 0) === d;
   if (!validDay(input.startDate)) errors.startDate = "Enter the first day of the time off.";
   const endDate = input.endDate.trim() || input.startDate;
   if (input.endDate.trim() && !validDay(input.endDate.trim())) errors.endDate = "Enter the last day as a date, or leave it empty for one day.";

@@ -54,6 +54,8 @@ describe("time off", () => {
     expect(timeOffRange({ startDate: "2027-01-05", startTime: "", endDate: "2027-01-04", endTime: "" }, tz)).toEqual({ ok: false, errors: { endDate: "The time off must end after it starts." } });
     expect(timeOffRange({ startDate: "2027-01-05", startTime: "1 PM", endDate: "", endTime: "" }, tz)).toMatchObject({ ok: false, errors: { endTime: expect.any(String) } });
     expect(timeOffRange({ startDate: "2027-02-30", startTime: "", endDate: "", endTime: "" }, tz)).toMatchObject({ ok: false, errors: { startDate: expect.any(String) } });
+    // Not a date at all (month 13): refused, never thrown (a 500 on user input is a bug).
+    expect(timeOffRange({ startDate: "2027-13-45", startTime: "", endDate: "2027-99-99", endTime: "" }, tz)).toMatchObject({ ok: false, errors: { startDate: expect.any(String), endDate: expect.any(String) } });
     expect(timeOffRange({ startDate: "2027-01-01", startTime: "", endDate: "2028-06-01", endTime: "" }, tz)).toMatchObject({ ok: false, errors: { endDate: expect.any(String) } });
   });
 });
