@@ -59,6 +59,8 @@ const reason = (what: string, required: boolean) =>
     .string()
     .trim()
     .max(200, `Keep the ${what} under 200 characters.`)
+    // No control characters (PostgreSQL refuses a NUL in text: a 500 otherwise).
+    .refine((v) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(v), `Use letters, numbers and punctuation in the ${what}.`)
     .default("")
     .refine((v) => !required || v.length > 0, `Say why the studio is closed (a snow day, a training day…).`);
 
