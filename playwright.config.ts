@@ -45,6 +45,7 @@ export default defineConfig({
       staffAdd("--email desk-js-off@console.example.com --email desk-js-on@console.example.com --role front_desk --studio kendall-square"),
       // The team spec's admins (tests/e2e/console-team.spec.ts, decision 026).
       staffAdd("--email team-admin-js-off@console.example.com --email team-admin-js-on@console.example.com --role admin"),
+      staffAdd("--email manager-js-off@console.example.com --email manager-js-on@console.example.com --role manager --studio south-boston --studio post-office-square"),
       `RECALL_E2E_FILE=${RECALL_E2E_FILE} node --import tsx tests/fixtures/recall-e2e.ts`,
       "node --import tsx server.ts",
     ].join(" && "),

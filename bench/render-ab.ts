@@ -6,6 +6,7 @@
 // A build directory holds build/index.js and public/build (e.g. bench/perf.ts's scratch builds, or `npm run build`).
 //
 //   node --import tsx bench/render-ab.ts [--turns 15] [--batch 100] <label>=<build dir> <label>=<build dir> …
+import type { AsyncLocalStorage } from "node:async_hooks";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,7 +33,11 @@ for (const spec of positionals) {
   const [label, dir] = spec.split("=");
   const build = (await import(path.resolve(dir, "build/index.js"))) as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  variants.push({ label, dir: path.resolve(dir), handle: (request) => handler(request, { nonce: "bm9uY2Vub25jZW5vbmNl", clientIp: "127.0.0.1" }) });
+  const serve = (request: Request) => handler(request, { nonce: "bm9uY2Vub25jZW5vbmNl", clientIp: "127.0.0.1" });
+  // Each request in a request context of its own, as server.ts runs it (a build that reads the catalogue revision
+  // reads it once per request there, decision 023); a build without one is served as before.
+  const context = () => (globalThis as { [key: symbol]: unknown })[Symbol.for("dental.request-context")] as AsyncLocalStorage<{ requestId: string }> | undefined;
+  variants.push({ label, dir: path.resolve(dir), handle: (request) => context()?.run({ requestId: "bench" }, () => serve(request)) ?? serve(request) });
 }
 const ORIGIN = "http://localhost:3000";
 

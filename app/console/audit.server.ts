@@ -52,4 +52,10 @@ export const AUDIT_ACTIONS = [
   "visit.no_show",
   "visit.cancel",
   "visit.move",
+  "availability.hours",
+  "availability.time_off_add",
+  "availability.time_off_remove",
+  "availability.closure_add",
+  "availability.closure_remove",
+  "availability.service",
 ] as const;

@@ -1,5 +1,7 @@
 import { z } from "zod/v4";
 import { emailField, passwordField } from "~/auth/forms.server";
+import { parseDayHours, timeOffRange, WEEKDAYS, type Interval } from "~/rules/weekly-hours";
+import { localToday } from "~/rules/zoned-time";
 
 /** The console's sign-in and setup forms (server-side only). */
 export const staffLoginSchema = z.object({ email: emailField, password: passwordField });
@@ -52,3 +54,89 @@ export const staffPasswordChangeSchema = z.object({
 });
 
 export const recoveryCodesSchema = z.object({ recoveryPassword: passwordField });
+
+/* Availability (issue 18 C, decision 023) */
+
+/** The hours form's field for a weekday (0 = Sunday): "monday", "tuesday"… */
+export const weekdayField = (weekday: number) => WEEKDAYS[weekday]!.toLowerCase();
+
+/** A provider's week: one field per weekday, each a list of stretches (rules/weekly-hours.ts), none overlapping. */
+export const hoursSchema = z
+  .object(Object.fromEntries(WEEKDAYS.map((_, d) => [weekdayField(d), z.string().max(200, "Keep the day’s hours under 200 characters.").default("")])))
+  .transform((fields, ctx) => {
+    const week = new Map<number, Interval[]>();
+    WEEKDAYS.forEach((name, d) => {
+      const parsed = parseDayHours(fields[weekdayField(d)] ?? "");
+      if (parsed.ok) week.set(d, parsed.intervals);
+      else ctx.addIssue({ code: "custom", path: [weekdayField(d)], message: `${name}: ${parsed.message}` });
+    });
+    return week;
+  });
+
+const reason = (what: string, required: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(200, `Keep the ${what} under 200 characters.`)
+    // No control characters (PostgreSQL refuses a NUL in text: a 500 otherwise).
+    .refine((v) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(v), `Use letters, numbers and punctuation in the ${what}.`)
+    .default("")
+    .refine((v) => !required || v.length > 0, `Say why the studio is closed (a snow day, a training day…).`);
+
+/** Time off from a day (and a time) to a day (and a time), in the studio's zone; it must end after it starts. */
+export const timeOffSchema = (tz: string, providerIds: number[], now: Date) =>
+  z
+    .object({
+      provider: z.coerce.number("Choose whose time off it is.").int("Choose whose time off it is.").refine((id) => providerIds.includes(id), "Choose whose time off it is."),
+      startDate: z.string().max(20).default(""),
+      startTime: z.string().max(20).default(""),
+      endDate: z.string().max(20).default(""),
+      endTime: z.string().max(20).default(""),
+      reason: reason("reason", false),
+    })
+    .transform((v, ctx) => {
+      const range = timeOffRange(v, tz);
+      if (!range.ok) {
+        for (const [path, message] of Object.entries(range.errors)) ctx.addIssue({ code: "custom", path: [path], message });
+        return z.NEVER;
+      }
+      if (range.endsAt <= now) {
+        ctx.addIssue({ code: "custom", path: [v.endTime ? "endTime" : "endDate"], message: "This time off is already over: give days from today on." });
+        return z.NEVER;
+      }
+      return { providerId: v.provider, startsAt: range.startsAt, endsAt: range.endsAt, reason: v.reason };
+    });
+
+/** A day the studio closes (from today on, not already a federal holiday) and why. */
+export const closureSchema = (tz: string, now: Date, isHoliday: (day: string) => { name: string } | null) =>
+  z.object({
+    day: z
+      .string("Enter the day the studio closes.")
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the day the studio closes.")
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Enter the day the studio closes.")
+      .refine((d) => d >= localToday(now, tz), "That day has passed: choose today or a later day.")
+      .superRefine((d, ctx) => {
+        const holiday = isHoliday(d);
+        if (holiday) ctx.addIssue({ code: "custom", message: `The studios already close that day (${holiday.name}).` });
+      }),
+    reason: reason("reason", true),
+  });
+
+export const removeSchema = z.object({ id: z.coerce.number().int().min(1).max(1_000_000_000) });
+
+/** A service's length (minutes, 5–480, a multiple of 5), its self-pay price (dollars, not below zero) and who offers it. */
+export const serviceSchema = z.object({
+  durationMinutes: z.coerce
+    .number("Give the length in minutes.")
+    .int("Give the length in whole minutes.")
+    .min(5, "A visit lasts at least 5 minutes.")
+    .max(480, "A visit lasts at most 8 hours (480 minutes).")
+    .refine((m) => m % 5 === 0, "Give the length in steps of 5 minutes."),
+  price: z
+    .string("Give the price in dollars.")
+    .trim()
+    .refine((v) => !v.startsWith("-"), "The price can’t be below zero.")
+    .refine((v) => /^\$?\d{1,5}(\.\d{1,2})?$/.test(v), "Give the price in dollars, like 149 or 149.50 (0 for free).")
+    .transform((v) => Math.round(Number(v.replace("$", "")) * 100)),
+  roles: z.array(z.enum(["dentist", "hygienist", "orthodontist"]), "Choose who offers it.").min(1, "Choose at least one kind of provider who offers it."),
+});

@@ -23,6 +23,10 @@ const MIGRATIONS = path.resolve(process.cwd(), "db/migrations");
 
 export class DataDirLockedError extends Error {}
 
+/** Marks a database handle only this process can write (PGlite); a symbol from the global registry, so the Remix bundle sees it too. */
+const SINGLE_PROCESS = Symbol.for("dental.single-process-db");
+export const isSingleProcessDb = (db: object) => (db as { [SINGLE_PROCESS]?: boolean })[SINGLE_PROCESS] === true;
+
 /**
  * PGlite has no lock of its own and two openers corrupt the data dir, so we keep a pid file and
  * refuse to open while the process named in it is alive.
@@ -131,6 +135,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     throw error;
   }
   const db = drizzle(client, { schema }) as unknown as Db;
+  // One process per data dir (the lock above): its caches need no revision read to hear of a change (decision 023).
+  Object.defineProperty(db, SINGLE_PROCESS, { value: true });
   // No autovacuum and no automatic checkpoints in PGlite: keep the WAL and crash recovery short.
   const maintenance = dataDir
     ? setInterval(() => {

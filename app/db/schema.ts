@@ -62,6 +62,9 @@ export const services = pgTable(
   (t) => [
     check("services_duration_positive", sql`${t.durationMinutes} > 0`),
     check("services_recall_months", sql`${t.recallMonths} between 1 and 60`),
+    // Migration 0012: what the console accepts (decision 023), also for any other writer.
+    check("services_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("services_duration_sane", sql`${t.durationMinutes} between 5 and 480`),
   ],
 );
 
@@ -94,6 +97,7 @@ export const providerHours = pgTable(
   (t) => [
     check("provider_hours_weekday", sql`${t.weekday} between 0 and 6`),
     check("provider_hours_range", sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`),
+    // Migration 0012 adds provider_hours_no_overlap: EXCLUDE (provider, weekday, minutes &&), which drizzle cannot declare.
     index("provider_hours_provider_idx").on(t.providerId),
   ],
 );
@@ -111,6 +115,7 @@ export const providerTimeOff = pgTable(
   },
   (t) => [
     check("provider_time_off_range", sql`${t.startsAt} < ${t.endsAt}`),
+    check("provider_time_off_reason_length", sql`length(${t.reason}) <= 200`),
     // Availability reads a provider's time off that has not ended yet: bounded by provider and end (decision 018).
     index("provider_time_off_provider_end_idx").on(t.providerId, t.endsAt),
   ],
@@ -666,7 +671,7 @@ export const studioClosures = pgTable(
     day: date("day").notNull(),
     reason: text("reason").notNull().default(""),
   },
-  (t) => [unique("studio_closures_once").on(t.studioSlug, t.day)],
+  (t) => [unique("studio_closures_once").on(t.studioSlug, t.day), check("studio_closures_reason_length", sql`length(${t.reason}) <= 200`)],
 );
 
 /** Bumped by every change of availability (hours, time off, closures, services): every process's caches key on it. */

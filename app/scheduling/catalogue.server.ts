@@ -1,40 +1,86 @@
 import { and, asc, eq, or } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { providerHours, providers, services, studios } from "~/db/schema";
+import { isSingleProcessDb, type Db } from "~/db/client.server";
+import { catalogueRevision, providerHours, providers, services, studios } from "~/db/schema";
 import { isMarketSlug, type MarketSlug } from "~/rules/markets";
 import { studioTimezone } from "~/rules/timezones";
+import { currentRequest } from "~/platform/request-scope.server";
 
 export type Studio = typeof studios.$inferSelect & { tz: string; mapUrl: string | null };
 export type Service = typeof services.$inferSelect;
 
 /**
  * A small per-process read cache, one per database handle (so two databases in one process never mix).
- * The catalogue (studios, services, staff, weekly hours) changes rarely and is kept 10 s; booking
- * transactions always read fresh.
+ * The catalogue (studios, services, staff, weekly hours, closures) is kept 10 s, time off and visits 3 s
+ * (slots.server.ts); booking transactions always read fresh. Every entry is keyed on the catalogue revision
+ * (decision 023): staff changes to availability bump it in their transaction, so the next request on every
+ * process reads the new revision and, with it, the new catalogue at once. On PGlite (one process per data dir) the
+ * revision is this process's own count of committed changes: no read at all.
  */
 export const CATALOGUE_TTL_MS = 10_000;
-const caches = new WeakMap<object, Map<string, { until: number; value: Promise<unknown> }>>();
+type Cache = { revision: number; entries: Map<string, { until: number; value: Promise<unknown> }> };
+const caches = new WeakMap<object, Cache>();
 
-export function cachedRead<T>(db: object, key: string, ttlMs: number, load: () => Promise<T>, fresh = false): Promise<T> {
+/** The revision read by this request, per database: one primary-key read per request at most. */
+const requestRevisions = new WeakMap<object, WeakMap<object, Promise<number>>>();
+
+/** Changes this process committed, per database handle: all there is to know on a database only it can write. */
+const localRevisions = new WeakMap<object, number>();
+
+/** Tells this process's caches of the catalogue that a change to it has just been committed (and the revision bumped). */
+export function catalogueChanged(db: object) {
+  localRevisions.set(db, (localRevisions.get(db) ?? 0) + 1);
+}
+
+async function readRevision(db: object): Promise<number> {
+  // PGlite: one process per data dir, so no other process can change the catalogue; no read needed.
+  if (isSingleProcessDb(db)) return localRevisions.get(db) ?? 0;
+  const [row] = await (db as Db).select({ revision: catalogueRevision.revision }).from(catalogueRevision).where(eq(catalogueRevision.id, 1));
+  return row?.revision ?? 0;
+}
+
+/** The catalogue revision as this request sees it (read once per request; every call outside a request reads). */
+export function catalogueRevisionNow(db: object): Promise<number> {
+  const request = currentRequest();
+  if (!request) return readRevision(db);
+  let perDb = requestRevisions.get(request);
+  if (!perDb) requestRevisions.set(request, (perDb = new WeakMap()));
+  let revision = perDb.get(db);
+  if (!revision) {
+    revision = readRevision(db);
+    perDb.set(db, revision);
+    revision.catch(() => perDb.delete(db));
+  }
+  return revision;
+}
+
+export async function cachedRead<T>(db: object, key: string, ttlMs: number, load: () => Promise<T>, fresh = false): Promise<T> {
   if (fresh) return load();
+  const revision = await catalogueRevisionNow(db);
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
+  if (!cache) caches.set(db, (cache = { revision, entries: new Map() }));
+  // A newer revision: nothing cached before it may answer again (a newer entry is never thrown away for an older one).
+  if (revision > cache.revision) {
+    cache.entries.clear();
+    cache.revision = revision;
+  }
+  const entries = cache.entries;
+  const keyed = `${key}#${revision}`;
+  const hit = entries.get(keyed);
   const now = Date.now();
   if (hit && now < hit.until) return hit.value as Promise<T>;
-  if (cache.size > 5_000) cache.clear();
+  if (entries.size > 5_000) entries.clear();
   // A real promise: a Drizzle query is a thenable that runs again on every `then` (each waiter, and the `catch`
   // below, would each send the query).
   const value = Promise.resolve(load());
-  cache.set(key, { until: now + ttlMs, value });
-  value.catch(() => cache.delete(key)); // never cache a failure
+  entries.set(keyed, { until: now + ttlMs, value });
+  value.catch(() => entries.delete(keyed)); // never cache a failure
   return value;
 }
 
 /** Drops cached reads whose key starts with the prefix (after a write this process made). */
 export function forgetCached(db: object, prefix: string) {
-  const cache = caches.get(db);
-  for (const key of cache?.keys() ?? []) if (key.startsWith(prefix)) cache!.delete(key);
+  const entries = caches.get(db)?.entries;
+  for (const key of entries?.keys() ?? []) if (key.startsWith(prefix)) entries!.delete(key);
 }
 
 export const cachedCatalogue = <T,>(db: object, key: string, load: () => Promise<T>, fresh = false) =>

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, providerHours, providers, providerTimeOff, slotHolds } from "~/db/schema";
+import { appointments, providerHours, providers, providerTimeOff, slotHolds, studioClosures } from "~/db/schema";
 import { usFederalHolidays } from "~/rules/holidays";
 import { computeSlots, firstFreeSlot, type ProviderSchedule, type Slot } from "./availability";
 import { cachedCatalogue, cachedRead, type Service, type Studio } from "./catalogue.server";
@@ -75,12 +75,30 @@ export async function loadSchedules(
 }
 
 /**
- * The days a studio is closed between two instants. Demo default: every studio closes on the US federal
- * holidays (there is no per-studio closure table yet; decision 009).
+ * The studio-local days each studio is closed between two instants: the US federal holidays (decision 009) and
+ * the studio's own closures (a snow day, a training day; the console, decision 023). Closures are catalogue:
+ * cached with it, on its revision, so a closure reaches the times page at once on every process.
  */
-function studioClosedDays(from: Date, to: Date): ReadonlySet<string> {
-  const days = new Set<string>();
-  for (let y = from.getUTCFullYear() - 1; y <= to.getUTCFullYear() + 1; y++) for (const d of usFederalHolidays(y)) days.add(d);
+async function studioClosedDays(db: Executor, studioSlugs: string[], from: Date, to: Date, fresh = false): Promise<Map<string, ReadonlySet<string>>> {
+  const holidays: string[] = [];
+  for (let y = from.getUTCFullYear() - 1; y <= to.getUTCFullYear() + 1; y++) holidays.push(...usFederalHolidays(y));
+  // A day either side: a studio's local day may start before `from` or end after `to` in UTC.
+  const first = new Date(from.getTime() - 86400_000).toISOString().slice(0, 10);
+  const last = new Date(to.getTime() + 86400_000).toISOString().slice(0, 10);
+  const closures = studioSlugs.length
+    ? await cachedCatalogue(
+        db,
+        `closures:${studioSlugs.join(",")}|${first}|${last}`,
+        () =>
+          db
+            .select({ studioSlug: studioClosures.studioSlug, day: studioClosures.day })
+            .from(studioClosures)
+            .where(and(inArray(studioClosures.studioSlug, studioSlugs), gte(studioClosures.day, first), lte(studioClosures.day, last))),
+        fresh,
+      )
+    : [];
+  const days = new Map<string, ReadonlySet<string>>();
+  for (const slug of studioSlugs) days.set(slug, new Set([...holidays, ...closures.filter((c) => c.studioSlug === slug).map((c) => c.day)]));
   return days;
 }
 
@@ -92,7 +110,10 @@ export async function findSlots(
   options: ScheduleReadOptions = {},
 ): Promise<Slot[]> {
   const compute = async () => {
-    const schedules = await loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, { now: range.now, ...options });
+    const [schedules, closed] = await Promise.all([
+      loadSchedules(db, [studio.slug], service.providerRoles, range.from, range.to, { now: range.now, ...options }),
+      studioClosedDays(db, [studio.slug], range.from, range.to, options.fresh),
+    ]);
     return computeSlots({
       timezone: studio.tz,
       ...range,
@@ -100,7 +121,7 @@ export async function findSlots(
       eligibleRoles: service.providerRoles,
       providers: schedules.get(studio.slug) ?? [],
       sameDay: service.category === "emergency",
-      closedDays: studioClosedDays(range.from, range.to),
+      closedDays: closed.get(studio.slug),
     });
   };
   if (!options.cacheBlocked || options.fresh || options.ignoreAppointmentId !== undefined) return compute();
@@ -120,7 +141,11 @@ export async function firstFreeTimes(db: Executor, studios: Studio[], service: S
   const to = new Date(now.getTime() + days * 86400_000);
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
   const window = { from: new Date(minute), to: new Date(minute + days * 86400_000 + 60_000) };
-  const schedules = await loadSchedules(db, studios.map((s) => s.slug), service.providerRoles, window.from, window.to, { cacheBlocked: true, now });
+  const slugs = studios.map((s) => s.slug);
+  const [schedules, closed] = await Promise.all([
+    loadSchedules(db, slugs, service.providerRoles, window.from, window.to, { cacheBlocked: true, now }),
+    studioClosedDays(db, slugs, now, to),
+  ]);
   const result = new Map<string, Slot | null>();
   for (const studio of studios) {
     const first = firstFreeSlot({
@@ -132,7 +157,7 @@ export async function firstFreeTimes(db: Executor, studios: Studio[], service: S
       eligibleRoles: service.providerRoles,
       providers: schedules.get(studio.slug) ?? [],
       sameDay: service.category === "emergency",
-      closedDays: studioClosedDays(now, to),
+      closedDays: closed.get(studio.slug),
     });
     result.set(studio.slug, first);
   }

@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
+import { requestStorage } from "~/platform/request-scope.server";
 
-const context = new AsyncLocalStorage<{ requestId: string }>();
+const context = requestStorage;
 
 /** The id of the request this code runs for (every log line of a request carries it), if any. */
 export const currentRequestId = () => context.getStore()?.requestId;

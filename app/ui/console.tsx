@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorSummary, FormStateProvider, SubmitButton, type FormResult, type SavedValues } from "./form";
 
-export type ConsoleViewer = { email: string; roleLabel: string; isAdmin: boolean };
+export type ConsoleViewer = { email: string; roleLabel: string; isAdmin: boolean; shapesAvailability?: boolean };
 
 /** The console's top bar: where you are, who you are, and the way out (a POST form, never a link; everywhere: Your account). */
 export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
@@ -22,6 +22,11 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
                 <li>
                   <Link to="/staff/search">Find a patient</Link>
                 </li>
+                {viewer.shapesAvailability ? (
+                  <li>
+                    <Link to="/staff/availability">Availability</Link>
+                  </li>
+                ) : null}
                 {viewer.isAdmin ? (
                   <li>
                     <Link to="/staff/audit">Audit log</Link>

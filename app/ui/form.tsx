@@ -109,7 +109,7 @@ export function TextField({
   name: string;
   label: string;
   hint?: string;
-  type?: "text" | "email" | "tel" | "date";
+  type?: "text" | "email" | "tel" | "date" | "time";
   defaultValue?: string;
   error?: string;
   autoComplete?: string;

@@ -134,6 +134,10 @@ test("an admin set up from the command line's link sees a booking on the day, ch
   expect(other?.status()).toBe(404);
   const otherDay = await deskPage.goto("/staff/studios/fenway/day/2030-01-02");
   expect(otherDay?.status()).toBe(404);
+  // Shaping availability is a manager's (decision 023): the desk's own studio's pages do not exist for it.
+  for (const path of ["hours", "time-off", "closures"]) expect((await deskPage.goto(`/staff/studios/kendall-square/${path}`))?.status(), path).toBe(404);
+  expect((await deskPage.goto("/staff/services"))?.status()).toBe(404);
+  await expect(deskPage.getByRole("link", { name: "Availability" })).toHaveCount(0);
   await desk.close();
 
   // Signing out ends the session: /staff asks to sign in again.

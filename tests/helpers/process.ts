@@ -57,10 +57,10 @@ export type ServerChild = Child & { port: number; url: string };
 
 /**
  * Starts the real server (the build must exist) and waits until /healthz answers 200. It stops without the
- * load balancer's drain (SHUTDOWN_DRAIN_MS=0) unless the test sets one.
+ * load balancer's drain (SHUTDOWN_DRAIN_MS=0) unless the test sets one. On a port the OS picks unless one is given.
  */
-export async function startServer(env: Record<string, string>): Promise<ServerChild> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, { port: asked }: { port?: number } = {}): Promise<ServerChild> {
+  const port = asked ?? (await freePort());
   const child = runNode("server.ts", { HOST: "127.0.0.1", PORT: String(port), SHUTDOWN_DRAIN_MS: "0", ...env });
   const url = `http://127.0.0.1:${port}`;
   let ended: number | string | undefined;

@@ -14,7 +14,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getStaff(request);
   const viewer = user
-    ? { email: user.email, roleLabel: ROLE_LABELS[user.role], isAdmin: user.role === "admin" }
+    ? { email: user.email, roleLabel: ROLE_LABELS[user.role], isAdmin: user.role === "admin", shapesAvailability: user.role !== "front_desk" }
     : null;
   return json({ viewer }, { headers: headers() });
 }
