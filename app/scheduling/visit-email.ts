@@ -243,3 +243,72 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     ics: appointmentIcs({ ...input, cancelled }),
   };
 }
+
+/**
+ * Two visits booked together (issue 20 A: "book another family member at the same time"): one email to the
+ * account holder naming both people, each visit with its own manage and intake links, and one calendar file
+ * with both events (each its own UID, as each visit's own later emails use).
+ */
+export function pairConfirmationEmail(visits: [Input & { who: string }, Input & { who: string }], greet: string) {
+  const [first] = visits;
+  const { studio, siteOrigin } = first;
+  const rows = visits.map((v) => ({
+    who: v.who,
+    serviceName: v.service.name,
+    when: formatLongDateTime(v.appointment.startsAt, v.studio.tz),
+    visitUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}`,
+    intakeUrl: needsIntakeLink(v.appointment) ? v.siteOrigin + intakeHref(v.appointment.token, { booked: true }) : null,
+  }));
+  const phone = studio.phone ? formatPhone(studio.phone) : null;
+  const bring = whatToBring(studio.isVirtual);
+  const heading = `You’re booked: ${visits[0].who} and ${visits[1].who}`;
+  const lead = `Two visits at ${BRAND} ${studio.name}, one after the other or side by side.`;
+  const lines = [`Hi ${greet || "there"},`, "", `${lead}`, ""];
+  for (const row of rows) {
+    lines.push(row.who.toUpperCase(), `${row.serviceName}, ${row.when}`, `Manage (reschedule or cancel): ${row.visitUrl}`);
+    if (row.intakeUrl) lines.push(`Intake (insurance and health history): ${row.intakeUrl}`);
+    lines.push("");
+  }
+  lines.push("WHERE", studioLocation(studio));
+  if (studio.mapUrl && !studio.isVirtual) lines.push(`Map: ${studio.mapUrl}`);
+  if (phone) lines.push(`Phone: ${phone}`);
+  if (studio.openingHours) lines.push(`Hours: ${studio.openingHours}`);
+  lines.push("", "WHAT TO BRING", ...bring.map((b) => `- ${b}`));
+  lines.push("", "CANCELLING OR RESCHEDULING", CANCELLATION_POLICY, "Each visit is managed on its own.");
+  lines.push("The attached calendar file adds both visits to your calendar.", "", "See you soon,", BRAND);
+  const html =
+    "<!DOCTYPE html>" +
+    renderToStaticMarkup(
+      createElement(VisitEmailHtml, {
+        brand: BRAND,
+        heading,
+        lead,
+        serviceName: first.service.name,
+        when: rows[0].when,
+        cancelled: false,
+        studio: { name: studio.name, location: studioLocation(studio), isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: studio.openingHours ?? "" },
+        telHref: studio.phone ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}` : null,
+        intakeUrl: null,
+        visitUrl: rows[0].visitUrl,
+        bookUrl: `${siteOrigin}/booking`,
+        bring,
+        cancellationPolicy: CANCELLATION_POLICY,
+        visits: rows,
+      }),
+    );
+  const day = formatLocalDate(first.appointment.startsAt, studio.tz);
+  const time = `${formatLocalTime(first.appointment.startsAt, studio.tz)} ${zoneAbbreviation(first.appointment.startsAt, studio.tz)}`;
+  return {
+    to: first.to,
+    subject: `${BRAND}: visits for ${visits[0].who} and ${visits[1].who} on ${day} from ${time}`,
+    text: lines.join("\n"),
+    html,
+    ics: mergeCalendars(appointmentIcs(visits[0]), appointmentIcs(visits[1])),
+  };
+}
+
+/** One calendar of two single-event calendars from the same organizer and studio (one VTIMEZONE kept). */
+function mergeCalendars(a: string, b: string): string {
+  const event = b.slice(b.indexOf("BEGIN:VEVENT\r\n"), b.indexOf("END:VCALENDAR\r\n"));
+  return a.replace(/END:VCALENDAR\r\n$/, `${event}END:VCALENDAR\r\n`);
+}

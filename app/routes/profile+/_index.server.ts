@@ -1,5 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
+import { familyNotice, familyOverview } from "~/account/family.server";
 import { accountVisitRows, comfortOf, saveComfort, saveDetails } from "~/account/profile.server";
 import { changePassword, newPasswordProblem, requestEmailChange } from "~/auth/accounts.server";
 import { clientIp, emailField, fieldErrors, passwordField, RateLimited, readAuthForm, textValues } from "~/auth/forms.server";
@@ -72,7 +73,7 @@ export async function profilePage(request: Request) {
   const patient = await requirePatient(request);
   const db = await getDb();
   const now = new Date();
-  const [record, visits, sessions] = await Promise.all([accountPatient(db, patient.personId), accountVisitRows(patient.personId, now), activeSessions(db, patient.personId, now)]);
+  const [record, visits, sessions, family] = await Promise.all([accountPatient(db, patient.personId), accountVisitRows(patient.personId, now), activeSessions(db, patient.personId, now), familyOverview(patient.personId, now)]);
   const done = new URL(request.url).searchParams.get("done");
   const comfort = comfortOf(record);
   return json(
@@ -94,6 +95,8 @@ export async function profilePage(request: Request) {
       flavors: [...FLAVORS.map((f) => ({ value: f.value, label: f.label })), SKIP],
       shows: [...SHOWS.map((f) => ({ value: f.value, label: f.label })), SKIP],
       passwordMin: PASSWORD_MIN,
+      family,
+      familyNotice: familyNotice(new URL(request.url).searchParams.get("family")),
     },
     { headers: PRIVATE_PAGE },
   );

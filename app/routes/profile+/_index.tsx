@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import type { ReactNode } from "react";
 import { authHeaders } from "~/auth/headers";
 import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, PasswordField, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
+import { FamilySection } from "~/ui/family";
 import { VisitList } from "~/ui/profile";
 import { profileAction, profilePage, type Intent } from "./_index.server";
 
@@ -73,6 +74,8 @@ export default function Profile() {
         <h3>Past visits</h3>
         <VisitList visits={data.past} empty="Your past and cancelled visits will show here." />
       </section>
+
+      <FamilySection family={data.family} notice={data.familyNotice} />
 
       <ProfileForm intent="details" title="Your details" result={result} values={data.details} done={done} submitLabel="Save my details">
         <p className="hint">As on your ID. We use them for every visit you book while logged in.</p>
