@@ -166,7 +166,7 @@ export const patients = pgTable(
     index("patients_family_idx").on(t.familyOfPersonId).where(sql`family_of_person_id is not null`),
     check(
       "patients_family_shape",
-      sql`(family_of_person_id is null and relationship is null and removed_at is null) or (family_of_person_id is not null and person_id is null and relationship in ('child', 'partner', 'parent', 'sibling', 'other'))`,
+      sql`(family_of_person_id is null and relationship is null and removed_at is null) or (family_of_person_id is not null and person_id is null and relationship is not null and relationship in ('child', 'partner', 'parent', 'sibling', 'other'))`,
     ),
   ],
 );

@@ -21,7 +21,7 @@ type Props = {
   bring: string[];
   cancellationPolicy: string;
   /** Two visits booked together (issue 20 A): one row per person, each with its own manage and intake links. */
-  visits?: { who: string; serviceName: string; when: string; visitUrl: string; intakeUrl: string | null }[];
+  visits?: { who: string; serviceName: string; when: string; visitUrl: string; calendarUrl: string; intakeUrl: string | null }[];
 };
 
 const cell = { padding: "10px 0", borderBottom: `1px solid ${C.grey300}`, verticalAlign: "top" as const };
@@ -68,6 +68,10 @@ export function VisitEmailHtml(p: Props) {
                                     <br />
                                     <a href={v.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
                                       Manage {v.who}’s visit
+                                    </a>
+                                    {" · "}
+                                    <a href={v.calendarUrl} style={{ color: C.green700, fontWeight: 700 }}>
+                                      Add to calendar
                                     </a>
                                     {v.intakeUrl ? (
                                       <>
@@ -146,7 +150,7 @@ export function VisitEmailHtml(p: Props) {
                             <h2 style={h2}>Cancelling or rescheduling</h2>
                             <p style={{ margin: "0 0 12px" }}>{p.cancellationPolicy}</p>
                             {p.visits ? (
-                              <p style={{ margin: "0 0 12px" }}>Manage each visit from its link above. The attached calendar file adds both to your calendar.</p>
+                              <p style={{ margin: "0 0 12px" }}>Manage each visit, and add it to your calendar, from its links above.</p>
                             ) : (
                               <p style={{ margin: "0 0 12px" }}>
                                 <a href={p.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>

@@ -246,8 +246,9 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
 
 /**
  * Two visits booked together (issue 20 A: "book another family member at the same time"): one email to the
- * account holder naming both people, each visit with its own manage and intake links, and one calendar file
- * with both events (each its own UID, as each visit's own later emails use).
+ * account holder naming both people, each visit with its own manage, intake and calendar-file links. No calendar
+ * part: an iTIP message carries one event (RFC 5546; the standards check holds every file to one VEVENT), and
+ * each visit is moved or cancelled on its own later, with its own UID and SEQUENCE (decision 024).
  */
 export function pairConfirmationEmail(visits: [Input & { who: string }, Input & { who: string }], greet: string) {
   const [first] = visits;
@@ -257,6 +258,7 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
     serviceName: v.service.name,
     when: formatLongDateTime(v.appointment.startsAt, v.studio.tz),
     visitUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}`,
+    calendarUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}/calendar.ics`,
     intakeUrl: needsIntakeLink(v.appointment) ? v.siteOrigin + intakeHref(v.appointment.token, { booked: true }) : null,
   }));
   const phone = studio.phone ? formatPhone(studio.phone) : null;
@@ -265,7 +267,7 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
   const lead = `Two visits at ${BRAND} ${studio.name}, one after the other or side by side.`;
   const lines = [`Hi ${greet || "there"},`, "", `${lead}`, ""];
   for (const row of rows) {
-    lines.push(row.who.toUpperCase(), `${row.serviceName}, ${row.when}`, `Manage (reschedule or cancel): ${row.visitUrl}`);
+    lines.push(row.who.toUpperCase(), `${row.serviceName}, ${row.when}`, `Manage (reschedule or cancel): ${row.visitUrl}`, `Add to your calendar: ${row.calendarUrl}`);
     if (row.intakeUrl) lines.push(`Intake (insurance and health history): ${row.intakeUrl}`);
     lines.push("");
   }
@@ -275,7 +277,7 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
   if (studio.openingHours) lines.push(`Hours: ${studio.openingHours}`);
   lines.push("", "WHAT TO BRING", ...bring.map((b) => `- ${b}`));
   lines.push("", "CANCELLING OR RESCHEDULING", CANCELLATION_POLICY, "Each visit is managed on its own.");
-  lines.push("The attached calendar file adds both visits to your calendar.", "", "See you soon,", BRAND);
+  lines.push("", "See you soon,", BRAND);
   const html =
     "<!DOCTYPE html>" +
     renderToStaticMarkup(
@@ -303,12 +305,5 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
     subject: `${BRAND}: visits for ${visits[0].who} and ${visits[1].who} on ${day} from ${time}`,
     text: lines.join("\n"),
     html,
-    ics: mergeCalendars(appointmentIcs(visits[0]), appointmentIcs(visits[1])),
   };
-}
-
-/** One calendar of two single-event calendars from the same organizer and studio (one VTIMEZONE kept). */
-function mergeCalendars(a: string, b: string): string {
-  const event = b.slice(b.indexOf("BEGIN:VEVENT\r\n"), b.indexOf("END:VCALENDAR\r\n"));
-  return a.replace(/END:VCALENDAR\r\n$/, `${event}END:VCALENDAR\r\n`);
 }

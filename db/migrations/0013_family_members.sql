@@ -6,7 +6,7 @@ ALTER TABLE "patients" ADD COLUMN "family_of_person_id" integer;--> statement-br
 ALTER TABLE "patients" ADD COLUMN "relationship" text;--> statement-breakpoint
 ALTER TABLE "patients" ADD COLUMN "removed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "patients" ADD CONSTRAINT "patients_family_of_person_id_persons_id_fk" FOREIGN KEY ("family_of_person_id") REFERENCES "public"."persons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "patients" ADD CONSTRAINT "patients_family_shape" CHECK ((family_of_person_id IS NULL AND relationship IS NULL AND removed_at IS NULL) OR (family_of_person_id IS NOT NULL AND person_id IS NULL AND relationship IN ('child', 'partner', 'parent', 'sibling', 'other')));--> statement-breakpoint
+ALTER TABLE "patients" ADD CONSTRAINT "patients_family_shape" CHECK ((family_of_person_id IS NULL AND relationship IS NULL AND removed_at IS NULL) OR (family_of_person_id IS NOT NULL AND person_id IS NULL AND relationship IS NOT NULL AND relationship IN ('child', 'partner', 'parent', 'sibling', 'other')));--> statement-breakpoint
 ALTER TABLE "patients" DROP CONSTRAINT "patients_email_unique";--> statement-breakpoint
 CREATE UNIQUE INDEX "patients_email_unique" ON "patients" USING btree ("email") WHERE family_of_person_id IS NULL;--> statement-breakpoint
 CREATE INDEX "patients_family_idx" ON "patients" USING btree ("family_of_person_id") WHERE family_of_person_id IS NOT NULL;
