@@ -93,7 +93,7 @@ async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>
   await page.goto(`${base}/dev/outbox`);
   const subject = await page.locator("#outbox tr").filter({ hasText: email }).filter({ hasText: "Your Studio Dental code:" }).first().textContent();
   await page.goBack();
-  await page.getByLabel("Code from the email").fill(subject!.match(/\d{6}/)![0]);
+  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
   await next(page);
   await page.getByLabel("Your name").fill("Alex Rivera");
   await page.getByLabel("Password").fill("correct horse battery staple");
@@ -164,6 +164,7 @@ async function main() {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
+    if (process.env.SCREENSHOTS_ONLY === "family") return void (await familyScreens(browser), await browser.close());
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/booking`);
