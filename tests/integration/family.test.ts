@@ -234,6 +234,11 @@ describeEachEngine("family members", ({ db }) => {
     if (!guest.ok) throw new Error(guest.code);
     const [guestVisit] = await db().db.select().from(appointments).where(eq(appointments.token, guest.appointment.token));
     expect(rows.find((r) => r.id === guestVisit.patientId)?.familyOfPersonId).toBeNull();
+    // A new account on an address a family row carries never claims that row (it stays its holder's).
+    const address = unique("old-address");
+    const [orphan] = await db().db.insert(patients).values({ email: address, firstName: "Sam", familyOfPersonId: holder.person.id, relationship: "child" }).returning();
+    await createAccount(new Request(ORIGIN), { email: address, name: "New Owner", password: "correct horse battery staple" });
+    expect((await db().db.select().from(patients).where(eq(patients.id, orphan.id)))[0]).toMatchObject({ personId: null, familyOfPersonId: holder.person.id });
     // Two own records for one address: refused by the partial unique index.
     await expect(db().db.insert(patients).values({ email: holder.email, firstName: "Dup" })).rejects.toMatchObject({ cause: expect.objectContaining({ code: "23505" }) });
     // A family row that is also an account's own record, or without a relationship: refused by the check.
