@@ -144,6 +144,7 @@ test("a parent adds a child and a partner, books both at the same time, manages 
   // 5. The child's visit managed from the parent's profile: its page, its intake, its cancel.
   await sam.getByRole("link", { name: "Checkup & cleaning" }).click();
   await step(page, `/profile/appointments/${samToken}`);
+  await expect(page.getByText("For Sam Rivera")).toBeVisible();
   await page.getByRole("link", { name: "Cancel visit" }).click();
   await step(page, `/profile/appointments/${samToken}/cancel`);
   await next(page, "Cancel my visit");
