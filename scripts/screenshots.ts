@@ -408,6 +408,87 @@ async function consoleAvailabilityShots(browser: Browser) {
   }
 }
 
+/**
+ * Issue 20 A, family members (docs/screenshots/family-<page>-<width>.png): a new account adds a child (the add
+ * form, then its errors) and a partner, books the child's checkup ("who is this visit for?"), adds the partner at
+ * the same time, and sees both visits confirmed and on the profile. Its own account and browser context.
+ */
+async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>>) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const shot = async (name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.screenshot({ path: `${OUT}/family-${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  const email = `family-${Date.now()}@example.com`;
+  await page.goto(`${base}/signup`);
+  await next(page, "Dismiss");
+  await page.getByLabel("Email address").fill(email);
+  await next(page, "Send me a code");
+  await page.goto(`${base}/dev/outbox`);
+  const subject = await page.locator("#outbox tr").filter({ hasText: email }).filter({ hasText: "Your Studio Dental code:" }).first().textContent();
+  await page.goBack();
+  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
+  await next(page);
+  await page.getByLabel("Your name").fill("Alex Rivera");
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await next(page, "Create my account");
+  const add = async (first: string, year: string, relationship: string) => {
+    await page.goto(`${base}/profile/family/new`);
+    await page.getByLabel("First name").fill(first);
+    await page.getByLabel("Last name").fill("Rivera");
+    await page.getByLabel("Month").fill("3");
+    await page.getByLabel("Day", { exact: true }).fill("14");
+    await page.getByLabel("Year").fill(year);
+    await page.getByLabel(relationship).check();
+  };
+  await add("Sam", "2018", "My child");
+  await shot("add-member");
+  await page.getByLabel("First name").fill("");
+  await page.getByLabel("Year").fill("2999");
+  await next(page, "Add to my family");
+  await shot("add-member-errors");
+  await add("Sam", "2018", "My child");
+  await next(page, "Add to my family");
+  await add("Jordan", "1988", "My partner or spouse");
+  await next(page, "Add to my family");
+  await page.goto(`${base}/booking?market=boston&service=CLNCHK&studio=fenway`);
+  await Promise.all([page.waitForLoadState("load"), page.getByRole("navigation", { name: "Days with free times" }).getByRole("link").last().click()]);
+  await page.locator('input[name="slot"]').first().check();
+  await next(page);
+  await page.getByLabel("Sam Rivera").check();
+  await shot("who");
+  await next(page);
+  await shot("contact-info-child");
+  await page.getByLabel("Mobile number").fill("(617) 555-0100");
+  await next(page);
+  await page.getByLabel("Guardian").check();
+  await next(page);
+  await next(page);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry month").selectOption("12");
+  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on card").fill("Alex Rivera");
+  await next(page, "Save card and continue");
+  await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Book another family member at the same time" }).click()]);
+  await page.getByLabel("Jordan Rivera").check();
+  await page.getByRole("group", { name: "When" }).getByRole("radio").first().check();
+  await shot("book-another");
+  await next(page, "Add to my booking");
+  await shot("confirmation-two");
+  await next(page, "Book appointment");
+  await shot("confirmed-two");
+  await page.goto(`${base}/profile`);
+  await shot("profile");
+  await Promise.all([page.waitForLoadState("load"), page.locator("a[href^='/profile/family/']").first().click()]);
+  await shot("member");
+  await context.close();
+}
+
 async function main() {
   if (process.env.SCREENSHOTS_ONLY === "console-avail") {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
@@ -428,6 +509,7 @@ async function main() {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
+    if (process.env.SCREENSHOTS_ONLY === "family") return void (await familyScreens(browser), await browser.close());
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/booking`);
@@ -509,6 +591,7 @@ async function main() {
     await holdScreens(browser);
     await waitlistScreens(browser, confirmed);
     await consoleAvailabilityShots(browser);
+    await familyScreens(browser);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/ (and the console's availability pages)`);
   } finally {

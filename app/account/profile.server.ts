@@ -2,7 +2,7 @@
  * The patient's own details in the patient area (issue 10): the account's patient record (name, phone, date of
  * birth, comfort preferences), made for the account's email the first time they are saved.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Patient } from "~/auth/sessions.server";
 import { getDb, type Db } from "~/db/client.server";
 import { patients, type Preference } from "~/db/schema";
@@ -52,7 +52,7 @@ async function changeRecord(patient: Patient, { comfort, ...change }: Change): P
 }
 
 async function claimableRecord(tx: Pick<Db, "select">, patient: Patient): Promise<PatientRecord | "taken" | null> {
-  const [row] = await tx.select().from(patients).where(eq(patients.email, patient.email));
+  const [row] = await tx.select().from(patients).where(and(eq(patients.email, patient.email), isNull(patients.familyOfPersonId)));
   if (!row) return null;
   return row.personId === null || row.personId === patient.personId ? row : "taken";
 }
@@ -82,7 +82,11 @@ function visitRow(visit: AccountVisit, upcoming: boolean): VisitRow {
 
 /** The account's visits, upcoming (soonest first) and past (latest first); `only` narrows them (e.g. ortho). */
 export async function accountVisitRows(personId: number, now = new Date(), only: (visit: AccountVisit) => boolean = () => true) {
-  const visits = (await accountVisits(await getDb(), personId)).filter(only);
+  return visitRows((await accountVisits(await getDb(), personId)).filter(only), now);
+}
+
+/** Visits as the patient area lists them, upcoming (soonest first) and past (latest first). */
+export function visitRows(visits: AccountVisit[], now: Date) {
   const { upcoming, past } = splitVisits(visits, now);
   return { upcoming: upcoming.map((v) => visitRow(v, true)), past: past.map((v) => visitRow(v, false)), visits };
 }

@@ -54,7 +54,7 @@ export async function newPasswordProblem(password: string, email: string): Promi
 
 /** Visits booked under the address become the account's (the address is verified by now). */
 async function claimVisits(db: Pick<Db, "update">, personId: number, email: string) {
-  await db.update(patients).set({ personId }).where(and(eq(patients.email, email), isNull(patients.personId)));
+  await db.update(patients).set({ personId }).where(and(eq(patients.email, email), isNull(patients.personId), isNull(patients.familyOfPersonId)));
 }
 
 export class EmailTaken extends Error {}
@@ -203,6 +203,8 @@ export async function confirmEmailChange(request: Request, token: string, ip: st
       const [before] = await tx.select({ email: persons.email }).from(persons).where(eq(persons.id, personId));
       await tx.update(persons).set({ email: newEmail, emailVerifiedAt: new Date() }).where(eq(persons.id, personId));
       await claimVisits(tx, personId, newEmail);
+      // The account's family members carry its address (decision 024): emails about their visits follow it.
+      await tx.update(patients).set({ email: newEmail }).where(eq(patients.familyOfPersonId, personId));
       await enqueueEmail(tx, emailChangedNotice({ ...mailCommon(before.email), newEmail }));
     });
   } catch (error) {

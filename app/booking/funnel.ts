@@ -20,7 +20,7 @@ import {
 
 export type { StepId } from "./state";
 /** The logged-in account booking for itself: the visit is the account's, booked under the account's own email. */
-export type BookingAccount = { personId: number; email: string };
+export type BookingAccount = { personId: number; email: string; /** It keeps family members (issue 20 A): "who is this visit for?" is asked. */ hasFamily?: boolean };
 /** What the route depends on besides the answers: the card rule, and who is booking (null: a guest). */
 export type FunnelOptions = { cardRequired: boolean; account: BookingAccount | null };
 
@@ -43,6 +43,7 @@ export const STEPS: Record<StepId, { path: string; title: string }> = {
   studios: { path: "/booking/studios", title: "Choose a studio" },
   times: { path: "/booking/times", title: "Choose a time" },
   email: { path: "/booking/email", title: "Your email" },
+  who: { path: "/booking/who", title: "Who is this visit for?" },
   "contact-info": { path: "/booking/contact-info", title: "Your details" },
   insurance: { path: "/booking/insurance", title: "Insurance" },
   "insurance-status": { path: "/booking/insurance-status", title: "About your insurance" },
@@ -70,6 +71,7 @@ export type StepValues = {
   studios: Pick<BookingState, "studio">;
   times: Pick<BookingState, "slot" | "bookingId">;
   email: Pick<BookingState, "email">;
+  who: Pick<BookingState, "patientFor">;
   "contact-info": Pick<BookingState, "contact">;
   insurance: Pick<BookingState, "insurance">;
   "insurance-status": Record<string, never>;
@@ -77,7 +79,7 @@ export type StepValues = {
   confirmation: Record<string, never>;
 };
 
-type Field = Exclude<keyof BookingState, "completed" | "serviceType" | "referralCode">;
+type Field = Exclude<keyof BookingState, "completed" | "serviceType" | "referralCode" | "companion">;
 /** The answers each step owns: dropped (with the step's completion) when the step leaves the route. */
 const OWNS: Partial<Record<StepId, readonly Field[]>> = {
   markets: ["market"],
@@ -92,6 +94,7 @@ const OWNS: Partial<Record<StepId, readonly Field[]>> = {
   studios: ["studio"],
   times: ["slot"],
   email: ["email"],
+  who: ["patientFor"],
   "contact-info": ["contact"],
   insurance: ["insurance"],
   "payment-info": ["payment"],
@@ -181,6 +184,9 @@ function route(state: BookingState, opts: FunnelOptions): StepId[] {
   // A logged-in patient books under the account's own email: the email step is off their route, so a
   // typed email is dropped at their next step (advance) and asked for again after a logout.
   if (!opts.account) route.push("email");
+  // An account with family members says who the visit is for (issue 20 A): itself or one of them. Without any,
+  // the account's booking is as before (its details step links to adding someone).
+  else if (opts.account.hasFamily) route.push("who");
   route.push("contact-info", "insurance");
   // Self-pay patients have no coverage to check, so the insurance notice is skipped.
   if (state.insurance?.kind !== "self-pay") route.push("insurance-status");
@@ -223,6 +229,13 @@ export const bookingFlow = createFlow<StepId, BookingState, FunnelOptions, StepV
     if (JSON.stringify(next.insurance) !== JSON.stringify(before.insurance)) {
       next = { ...next, completed: next.completed.filter((s) => s !== "insurance-status") };
     }
+    // Another person: their details are asked again (from their record); a companion was offered for one
+    // person, one time, one studio and service.
+    if (next.patientFor !== before.patientFor) next = drop(next, "contact-info");
+    if (next.companion && (next.patientFor !== before.patientFor || next.slot?.startsAt !== before.slot?.startsAt || next.serviceType !== before.serviceType || next.studio !== before.studio)) {
+      next = { ...next };
+      delete next.companion;
+    }
     return next;
   },
   derive: withService,
@@ -237,8 +250,10 @@ export const { pathFor, guard, advance, previous, resumePath, stepsFor } = booki
  */
 export function forgetPerson(state: BookingState): BookingState {
   let next = state;
-  for (const step of ["email", "contact-info", "insurance", "payment-info"] as const) next = bookingFlow.drop(next, step);
-  return { ...next, completed: next.completed.filter((s) => s !== "insurance-status") };
+  for (const step of ["email", "who", "contact-info", "insurance", "payment-info"] as const) next = bookingFlow.drop(next, step);
+  next = { ...next, completed: next.completed.filter((s) => s !== "insurance-status") };
+  delete next.companion;
+  return next;
 }
 
 /**

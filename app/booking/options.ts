@@ -76,6 +76,7 @@ export const STEP_IDS = [
   "smile-straightening",
   "ortho-quiz",
   "ortho-quiz-result",
+  "who",
 ] as const;
 export type StepId = (typeof STEP_IDS)[number];
 

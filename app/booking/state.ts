@@ -97,6 +97,10 @@ export const paymentSchema = z.object({
 });
 
 
+/** Who a logged-in booking is for (issue 20 A): the account holder, or one of their family members by id. */
+export const patientForSchema = z.union([z.literal("me"), z.number().int().positive().max(2_147_483_647)]);
+export type PatientFor = z.infer<typeof patientForSchema>;
+
 export const bookingStateSchema = z.object({
   market: z.enum(MARKET_SLUGS).optional(),
   orthoMarket: z.enum(MARKET_SLUGS).optional(),
@@ -118,6 +122,9 @@ export const bookingStateSchema = z.object({
   insurance: insuranceSchema.optional(),
   payment: paymentSchema.optional(),
   referralCode: z.string().regex(REFERRAL_CODE).optional(),
+  patientFor: patientForSchema.optional(),
+  /** "Book another family member at the same time": who, and the time offered for them (same service and studio). */
+  companion: z.object({ patientFor: patientForSchema, startsAt: isoDateTime }).optional(),
   completed: z
     .array(z.enum(STEP_IDS))
     .max(STEP_IDS.length)

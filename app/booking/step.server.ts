@@ -4,6 +4,7 @@ import { getPatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { createFlowSteps } from "~/flow/steps.server";
 import { getEnv } from "~/platform/env.server";
+import { hasFamily } from "~/scheduling/family.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { createBookingCookie, type BookingCookie } from "./cookie.server";
 import { bookingFlow, cardRequired, type FunnelOptions, type StepId, type StepValues } from "./funnel";
@@ -21,7 +22,7 @@ export async function funnelOptions(state: BookingState, request: Request): Prom
   const patient = await getPatient(request);
   return {
     cardRequired: cardRequired(state.market, getEnv().NASHVILLE_CC_REQUIRED),
-    account: patient ? { personId: patient.personId, email: patient.email } : null,
+    account: patient ? { personId: patient.personId, email: patient.email, hasFamily: await hasFamily(patient.personId) } : null,
   };
 }
 

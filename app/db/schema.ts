@@ -146,7 +146,8 @@ export const patients = pgTable(
   {
   id: serial("id").primaryKey(),
   /** Stored lower-cased: one patient per email address. */
-  email: text("email").notNull().unique(),
+  /** Stored lower-cased: one patient per email address, among the rows that are not family members (0013). */
+  email: text("email").notNull(),
   firstName: text("first_name").notNull().default(""),
   lastName: text("last_name").notNull().default(""),
   phone: text("phone").notNull().default(""),
@@ -159,10 +160,27 @@ export const patients = pgTable(
   personId: integer("person_id").references(() => persons.id, { onDelete: "set null" }),
   /** Set by the unsubscribe link of a recall email: no more recall emails to this patient row (issue 20). */
   recallOptedOutAt: timestamp("recall_opted_out_at", { withTimezone: true }),
+  /**
+   * A family member of this account (issue 20 A, decision 024): the holder books and manages their visits. Such a
+   * row carries the holder's email (emails about the member reach the holder) and is never an account's own
+   * record (person_id null).
+   */
+  familyOfPersonId: integer("family_of_person_id").references(() => persons.id),
+  relationship: text("relationship", { enum: ["child", "partner", "parent", "sibling", "other"] }),
+  /** Removed from the family list: no new bookings; their visits stay, shown to the holder as removed. */
+  removedAt: timestamp("removed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // An account's records (/profile, the visits of an account): by person, never a scan of every patient.
-  (t) => [index("patients_person_idx").on(t.personId)],
+  (t) => [
+    // An account's records (/profile, the visits of an account): by person, never a scan of every patient.
+    index("patients_person_idx").on(t.personId),
+    uniqueIndex("patients_email_unique").on(t.email).where(sql`family_of_person_id is null`),
+    index("patients_family_idx").on(t.familyOfPersonId).where(sql`family_of_person_id is not null`),
+    check(
+      "patients_family_shape",
+      sql`(family_of_person_id is null and relationship is null and removed_at is null) or (family_of_person_id is not null and person_id is null and relationship is not null and relationship in ('child', 'partner', 'parent', 'sibling', 'other'))`,
+    ),
+  ],
 );
 
 export const appointments = pgTable(

@@ -58,7 +58,7 @@ async function findVisit(request: Request): Promise<IntakeVisit> {
   const [studio, service, [patient], viewer] = await Promise.all([
     getStudioAnyState(db, appointment.studioSlug),
     getService(db, appointment.serviceType),
-    db.select({ preferences: patients.preferences, personId: patients.personId }).from(patients).where(eq(patients.id, appointment.patientId)),
+    db.select({ preferences: patients.preferences, personId: patients.personId, familyOf: patients.familyOfPersonId }).from(patients).where(eq(patients.id, appointment.patientId)),
     getPatient(request),
   ]);
   if (!studio || !service) throw notFound();
@@ -71,7 +71,8 @@ async function findVisit(request: Request): Promise<IntakeVisit> {
   const booked = appointment.details?.insurance as IntakeVisit["bookedInsurance"];
   return {
     appointment,
-    via: viewer && patient?.personId === viewer.personId ? "account" : "token",
+    // The holder filling a family member's intake reads it as the patient's own (issue 20 A): via the account.
+    via: viewer && (patient?.personId === viewer.personId || patient?.familyOf === viewer.personId) ? "account" : "token",
     token: appointment.token,
     label: { service: service.name, studio: studio.name, when: formatLongDateTime(appointment.startsAt, studio.tz) },
     health,

@@ -3,7 +3,7 @@
  * read only for the account that owns the visits. Each read is a line in the intake audit (via "account",
  * action "view", step "profile"), like any other read of health data (decision 006).
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { appointments, intakeAudit, intakeCardPhotos, intakes, patients } from "~/db/schema";
 import { formatCalendarDate } from "~/rules/zoned-time";
@@ -50,14 +50,19 @@ function insuranceRows(insurance: IntakeInsurance, photos: { front: boolean; bac
  * The newest health history and the newest insurance among the account's intakes (each may come from a
  * different visit: not every visit asks for the health history), or null for what is not on file.
  */
-export async function accountHealthRecord(personId: number): Promise<{ health: OnFile | null; insurance: OnFile | null }> {
+export const accountHealthRecord = (personId: number) => healthRecordWhere(eq(patients.personId, personId));
+
+/** The same for one family member of the holder's (the caller checked the member is theirs), audited alike. */
+export const memberHealthRecord = (patientId: number) => healthRecordWhere(eq(patients.id, patientId));
+
+async function healthRecordWhere(where: SQL): Promise<{ health: OnFile | null; insurance: OnFile | null }> {
   const db = await getDb();
   const rows = await db
     .select({ appointmentId: intakes.appointmentId, answers: intakes.answers, status: intakes.status, updatedAt: intakes.updatedAt })
     .from(intakes)
     .innerJoin(appointments, eq(appointments.id, intakes.appointmentId))
     .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(eq(patients.personId, personId))
+    .where(where)
     .orderBy(desc(intakes.updatedAt), desc(intakes.appointmentId));
   const answers = (row: (typeof rows)[number]) => row.answers as Partial<IntakeState>;
   const withHealth = rows.find((row) => answers(row).health);

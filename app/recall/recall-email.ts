@@ -8,7 +8,10 @@ import { RecallEmailHtml } from "./recall-email-html";
 
 type Input = {
   to: string;
+  /** The greeting's name: the patient's own, or "" for a family member's recall (it reaches the account holder). */
   firstName: string;
+  /** A family member's first name (issue 20 A): the email is about them, sent to the account holder. */
+  forName?: string;
   kind: RecallKind;
   /** The due date, YYYY-MM-DD. */
   dueOn: string;
@@ -31,11 +34,13 @@ export function recallEmail(input: Input): OutgoingEmail {
   const month = recallMonth(input.dueOn);
   const where = studioLocation(input.studio);
   const name = input.firstName || "there";
-  const heading = input.kind === "due_soon" ? `Your next ${what} is due in ${month}` : `Your ${what} is due`;
+  const whose = input.forName ? `${input.forName}’s` : "your";
+  const Whose = input.forName ? whose : "Your";
+  const heading = input.kind === "due_soon" ? `${Whose} next ${what} is due in ${month}` : `${Whose} ${what} is due`;
   const lead =
     input.kind === "due_soon"
-      ? `It’s almost time for your next ${input.service.name.toLowerCase()} at ${BRAND} ${input.studio.name}. Book a time that suits you now, while there’s plenty of choice.`
-      : `Your next ${input.service.name.toLowerCase()} at ${BRAND} ${input.studio.name} is due this month, and we don’t see a visit booked yet.`;
+      ? `It’s almost time for ${whose} next ${input.service.name.toLowerCase()} at ${BRAND} ${input.studio.name}. Book a time that suits you now, while there’s plenty of choice.`
+      : `${Whose} next ${input.service.name.toLowerCase()} at ${BRAND} ${input.studio.name} is due this month, and we don’t see a visit booked yet.`;
   const text = [
     `Hi ${name},`,
     "",
@@ -44,7 +49,7 @@ export function recallEmail(input: Input): OutgoingEmail {
     "WHERE",
     where,
     "",
-    `Book your ${what}: ${input.bookUrl}`,
+    `Book ${whose} ${what}: ${input.bookUrl}`,
     "",
     "See you soon,",
     BRAND,
@@ -56,11 +61,11 @@ export function recallEmail(input: Input): OutgoingEmail {
   const html =
     "<!DOCTYPE html>" +
     renderToStaticMarkup(
-      createElement(RecallEmailHtml, { brand: BRAND, heading, greeting: `Hi ${name},`, lead, where, bookLabel: `Book your ${what}`, bookUrl: input.bookUrl, unsubscribeUrl: input.unsubscribeUrl }),
+      createElement(RecallEmailHtml, { brand: BRAND, heading, greeting: `Hi ${name},`, lead, where, bookLabel: `Book ${whose} ${what}`, bookUrl: input.bookUrl, unsubscribeUrl: input.unsubscribeUrl }),
     );
   return {
     to: input.to,
-    subject: input.kind === "due_soon" ? `${BRAND}: your next ${what} is due in ${month}` : `${BRAND}: your ${what} is due`,
+    subject: input.kind === "due_soon" ? `${BRAND}: ${whose} next ${what} is due in ${month}` : `${BRAND}: ${whose} ${what} is due`,
     text,
     html,
     headers: { "List-Unsubscribe": `<${input.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },

@@ -92,6 +92,7 @@ export async function sendDueRecalls(
         notice: recallNotices,
         email: patients.email,
         firstName: patients.firstName,
+        familyOf: patients.familyOfPersonId,
         optedOut: patients.recallOptedOutAt,
         studioSlug: appointments.studioSlug,
         visitStartsAt: appointments.startsAt,
@@ -129,7 +130,9 @@ export async function sendDueRecalls(
           tx,
           recallEmail({
             to: row.email,
-            firstName: row.firstName,
+            // A family member's row carries the account holder's address (decision 024): the email is about them.
+            firstName: row.familyOf === null ? row.firstName : "",
+            forName: row.familyOf === null ? undefined : row.firstName,
             kind: notice.kind,
             dueOn: notice.dueOn,
             service,
@@ -183,7 +186,7 @@ export async function accountRecalls(db: Db, personId: number, now = new Date())
   const rows = rowsOf<{ patient_id: number; service_code: string; studio_slug: string; due_on: string; tz: string; first_name: string; last_name: string; service_name: string }>(
     await db.execute(sql`
       select c.patient_id, c.service_code, c.studio_slug, c.due_on::text as due_on, c.tz, p.first_name, p.last_name, s.name as service_name
-      from (${lastRecallVisits(now, sql`p.person_id = ${personId}`)}) c
+      from (${lastRecallVisits(now, sql`(p.person_id = ${personId} or (p.family_of_person_id = ${personId} and p.removed_at is null))`)}) c
       join patients p on p.id = c.patient_id
       join services s on s.code = c.service_code
       order by c.due_on, c.patient_id`),

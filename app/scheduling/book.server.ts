@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointmentReminders, appointments, patients, slotHolds, type Preference } from "~/db/schema";
 import { remindersDue } from "~/rules/reminders";
@@ -7,7 +7,7 @@ import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { enqueueEmail } from "~/platform/email.server";
 import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
-import { confirmationEmail } from "./visit-email";
+import { confirmationEmail, pairConfirmationEmail } from "./visit-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 import { leaveOnBooking } from "~/waitlist/entries.server";
@@ -35,6 +35,10 @@ export type BookingRequest = {
    * provider is tried first, and the hold is deleted in the booking's transaction. Other bookings' live holds block.
    */
   holdId?: string;
+  /** Booking for one of that account's family members (issue 20 A): their patient row, by id. */
+  familyMemberId?: number | null;
+  /** The visit's token, when the caller needs it before the insert (two visits that name each other). */
+  token?: string;
   now?: Date;
 };
 
@@ -48,12 +52,12 @@ export type BookedAppointment = {
   needsInsurance: boolean;
 };
 
-export type BookingOutcome =
-  | { ok: true; appointment: BookedAppointment }
-  | { ok: false; code: "conflict" | "availability_conflict" | "has_srp_tx_plan" | "generic_error" };
+/** "invalid": the family member booked for is not (or no longer) the account's (issue 20 A). */
+export type BookingFailure = "conflict" | "availability_conflict" | "has_srp_tx_plan" | "invalid" | "generic_error";
+export type BookingOutcome = { ok: true; appointment: BookedAppointment } | { ok: false; code: BookingFailure };
 
 class Outcome extends Error {
-  constructor(readonly code: "conflict" | "availability_conflict" | "has_srp_tx_plan") {
+  constructor(readonly code: Exclude<BookingFailure, "generic_error">) {
     super(code);
   }
 }
@@ -125,130 +129,197 @@ function localDayKey(instant: Date, timezone: string) {
   return Number(day.replace(/[^0-9]/g, ""));
 }
 
+type Placed = { inserted: BookedAppointment; studio: NonNullable<Awaited<ReturnType<typeof getBookableStudio>>>; service: NonNullable<Awaited<ReturnType<typeof getService>>>; email: string; firstName: string };
+
+/**
+ * One visit placed inside the caller's transaction: the patient found (by email, or the account's family member
+ * by id), a free eligible provider picked, the appointment inserted and its reminders scheduled. Throws Outcome.
+ */
+async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<Placed> {
+  const service = await getService(tx as Db, request.serviceCode, { fresh: true });
+  const studio = await getBookableStudio(tx as Db, request.studioSlug, { fresh: true });
+  if (!service || !studio) throw new Outcome("availability_conflict");
+  await lockStudioDay(tx, studio, request.startsAt);
+  const endsAt = new Date(request.startsAt.getTime() + service.durationMinutes * 60_000);
+
+  const email = request.patient.email.trim().toLowerCase();
+  let patient: typeof patients.$inferSelect;
+  if (request.familyMemberId != null) {
+    // The account's family member (issue 20 A): theirs only, not removed; locked against a removal meanwhile.
+    const [member] = await tx
+      .select()
+      .from(patients)
+      .where(and(eq(patients.id, request.familyMemberId), eq(patients.familyOfPersonId, request.personId ?? -1), isNull(patients.removedAt)))
+      .for("update");
+    if (!member) throw new Outcome("invalid");
+    patient = member;
+  } else {
+    const [created] = await tx
+      .insert(patients)
+      .values({
+        email,
+        firstName: request.patient.firstName,
+        lastName: request.patient.lastName,
+        phone: request.patient.phone,
+        dateOfBirth: request.patient.dateOfBirth,
+        preferences: request.patient.preferences,
+        type: "NEW",
+      })
+      // One patient per email among the rows that are not family members (the partial unique index, 0013).
+      .onConflictDoNothing({ target: patients.email, where: sql.raw("family_of_person_id is null") })
+      .returning();
+    // An existing patient's record is not overwritten by whoever types their email; the details typed
+    // now are kept with the appointment for the studio to reconcile.
+    patient = created ?? (await tx.select().from(patients).where(and(eq(patients.email, email), isNull(patients.familyOfPersonId))))[0];
+    if (request.personId && patient.personId === null) {
+      [patient] = await tx.update(patients).set({ personId: request.personId }).where(eq(patients.id, patient.id)).returning();
+    }
+  }
+  if (service.code === "CLNCHK" && patient.hasSrpTxPlan) throw new Outcome("has_srp_tx_plan");
+
+  const [clash] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patient.id),
+        ne(appointments.status, "CANCELLED"),
+        lt(appointments.startsAt, endsAt),
+        gt(appointments.endsAt, request.startsAt),
+      ),
+    );
+  if (clash) throw new Outcome("conflict");
+
+  const slot = (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.holdId, now })).find(
+    (s) => s.startsAt.getTime() === request.startsAt.getTime(),
+  );
+  if (!slot) throw new Outcome("availability_conflict");
+  // The provider this booking holds the time on, if the hold is live and for this time: tried first.
+  const [held] = request.holdId
+    ? await tx
+        .select({ providerId: slotHolds.providerId })
+        .from(slotHolds)
+        .where(and(eq(slotHolds.bookingId, request.holdId), eq(slotHolds.startsAt, request.startsAt), gt(slotHolds.expiresAt, now)))
+    : [];
+  const providerOrder = [...slot.providerIds].sort((a, b) => (a === held?.providerId ? -1 : b === held?.providerId ? 1 : a - b));
+
+  const needsInsurance = appointmentNeedsInsurance({
+    needsInsurance: request.needsInsurance,
+    serviceType: service.code,
+    preferences: patient.preferences.length ? patient.preferences : request.patient.preferences,
+  });
+  const token = request.token ?? newAppointmentToken();
+  let inserted: BookedAppointment | null = null;
+  for (const providerId of providerOrder) {
+    try {
+      // A savepoint per try: a refused insert must not abort the whole transaction.
+      inserted = await tx.transaction(async (sp) => {
+        const [row] = await sp
+          .insert(appointments)
+          .values({
+            token,
+            patientId: patient.id,
+            studioSlug: studio.slug,
+            providerId,
+            serviceType: service.code,
+            startsAt: request.startsAt,
+            endsAt,
+            status: "CONFIRMED",
+            needsInsurance,
+            details: { ...request.details, contact: request.patient },
+          })
+          .returning();
+        return {
+          id: row.id,
+          token: row.token,
+          startsAt: row.startsAt,
+          endsAt: row.endsAt,
+          studioSlug: row.studioSlug,
+          serviceType: row.serviceType,
+          needsInsurance: row.needsInsurance,
+        };
+      });
+      break;
+    } catch (error) {
+      const constraint = violatedConstraint(error);
+      if (constraint === "appointments_no_patient_overlap") throw new Outcome("conflict");
+      if (constraint !== "appointments_no_provider_overlap") throw error;
+      // that provider was just taken by someone else: try the next free one
+    }
+  }
+  if (!inserted) throw new Outcome("availability_conflict");
+  // The hold has done its work: gone with the booking, in the same transaction.
+  if (request.holdId) await tx.delete(slotHolds).where(eq(slotHolds.bookingId, request.holdId));
+
+  await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
+  // Booked that service at that studio: off its waitlist (whichever way the visit was booked).
+  await leaveOnBooking(tx, { email, personId: patient.personId, studioSlug: studio.slug, serviceCode: service.code, now });
+  return { inserted, studio, service, email, firstName: patient.familyOfPersonId !== null ? patient.firstName : request.patient.firstName };
+}
+
+/** What a failed booking transaction means; "retry" for a deadlock or serialization failure. */
+function failure(error: unknown): { ok: false; code: BookingFailure } | "retry" {
+  if (error instanceof Outcome) return { ok: false, code: error.code };
+  if (RETRYABLE.has(errorCode(error) ?? "")) return "retry";
+  // Serialization or constraint races that escaped the checks above still mean "the slot went".
+  if (violatedConstraint(error) === "appointments_no_provider_overlap") return { ok: false, code: "availability_conflict" };
+  if (violatedConstraint(error) === "appointments_no_patient_overlap") return { ok: false, code: "conflict" };
+  // Drizzle's message carries the query parameters (personal data): log the error code only.
+  console.error(`[booking] failed: ${error instanceof Error ? error.name : "unknown"} ${errorCode(error) ?? ""}`);
+  return { ok: false, code: "generic_error" };
+}
+
 async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome | "retry"> {
   const now = request.now ?? new Date();
   const siteOrigin = getEnv().SITE_ORIGIN; // for the email's links
   try {
     const appointment = await db.transaction(async (tx) => {
-      const service = await getService(tx as Db, request.serviceCode, { fresh: true });
-      const studio = await getBookableStudio(tx as Db, request.studioSlug, { fresh: true });
-      if (!service || !studio) throw new Outcome("availability_conflict");
-      await lockStudioDay(tx, studio, request.startsAt);
-      const endsAt = new Date(request.startsAt.getTime() + service.durationMinutes * 60_000);
-
-      const email = request.patient.email.trim().toLowerCase();
-      const [created] = await tx
-        .insert(patients)
-        .values({
-          email,
-          firstName: request.patient.firstName,
-          lastName: request.patient.lastName,
-          phone: request.patient.phone,
-          dateOfBirth: request.patient.dateOfBirth,
-          preferences: request.patient.preferences,
-          type: "NEW",
-        })
-        .onConflictDoNothing({ target: patients.email })
-        .returning();
-      // An existing patient's record is not overwritten by whoever types their email; the details typed
-      // now are kept with the appointment for the studio to reconcile.
-      let patient = created ?? (await tx.select().from(patients).where(eq(patients.email, email)))[0];
-      if (request.personId && patient.personId === null) {
-        [patient] = await tx.update(patients).set({ personId: request.personId }).where(eq(patients.id, patient.id)).returning();
-      }
-      if (service.code === "CLNCHK" && patient.hasSrpTxPlan) throw new Outcome("has_srp_tx_plan");
-
-      const [clash] = await tx
-        .select({ id: appointments.id })
-        .from(appointments)
-        .where(
-          and(
-            eq(appointments.patientId, patient.id),
-            ne(appointments.status, "CANCELLED"),
-            lt(appointments.startsAt, endsAt),
-            gt(appointments.endsAt, request.startsAt),
-          ),
-        );
-      if (clash) throw new Outcome("conflict");
-
-      const slot = (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.holdId, now })).find(
-        (s) => s.startsAt.getTime() === request.startsAt.getTime(),
-      );
-      if (!slot) throw new Outcome("availability_conflict");
-      // The provider this booking holds the time on, if the hold is live and for this time: tried first.
-      const [held] = request.holdId
-        ? await tx
-            .select({ providerId: slotHolds.providerId })
-            .from(slotHolds)
-            .where(and(eq(slotHolds.bookingId, request.holdId), eq(slotHolds.startsAt, request.startsAt), gt(slotHolds.expiresAt, now)))
-        : [];
-      const providerOrder = [...slot.providerIds].sort((a, b) => (a === held?.providerId ? -1 : b === held?.providerId ? 1 : a - b));
-
-      const needsInsurance = appointmentNeedsInsurance({
-        needsInsurance: request.needsInsurance,
-        serviceType: service.code,
-        preferences: patient.preferences.length ? patient.preferences : request.patient.preferences,
-      });
-      const token = newAppointmentToken();
-      let inserted: BookedAppointment | null = null;
-      for (const providerId of providerOrder) {
-        try {
-          // A savepoint per try: a refused insert must not abort the whole transaction.
-          inserted = await tx.transaction(async (sp) => {
-            const [row] = await sp
-              .insert(appointments)
-              .values({
-                token,
-                patientId: patient.id,
-                studioSlug: studio.slug,
-                providerId,
-                serviceType: service.code,
-                startsAt: request.startsAt,
-                endsAt,
-                status: "CONFIRMED",
-                needsInsurance,
-                details: { ...request.details, contact: request.patient },
-              })
-              .returning();
-            return {
-              id: row.id,
-              token: row.token,
-              startsAt: row.startsAt,
-              endsAt: row.endsAt,
-              studioSlug: row.studioSlug,
-              serviceType: row.serviceType,
-              needsInsurance: row.needsInsurance,
-            };
-          });
-          break;
-        } catch (error) {
-          const constraint = violatedConstraint(error);
-          if (constraint === "appointments_no_patient_overlap") throw new Outcome("conflict");
-          if (constraint !== "appointments_no_provider_overlap") throw error;
-          // that provider was just taken by someone else: try the next free one
-        }
-      }
-      if (!inserted) throw new Outcome("availability_conflict");
-      // The hold has done its work: gone with the booking, in the same transaction.
-      if (request.holdId) await tx.delete(slotHolds).where(eq(slotHolds.bookingId, request.holdId));
-
-      await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
-      // Booked that service at that studio: off its waitlist (whichever way the visit was booked).
-      await leaveOnBooking(tx, { email, personId: patient.personId, studioSlug: studio.slug, serviceCode: service.code, now });
-      await enqueueEmail(tx, confirmationEmail({ to: email, firstName: request.patient.firstName, appointment: inserted, studio, service, now, siteOrigin, mailFrom: getEnv().MAIL_FROM }));
+      const { inserted, studio, service, email, firstName } = await placeVisit(tx as unknown as Db, request, now);
+      await enqueueEmail(tx, confirmationEmail({ to: email, firstName, appointment: inserted, studio, service, now, siteOrigin, mailFrom: getEnv().MAIL_FROM }));
       return inserted;
     });
     forgetCached(db, "live:"); // pages of this process show the slot as taken at once
     return { ok: true, appointment };
   } catch (error) {
-    if (error instanceof Outcome) return { ok: false, code: error.code };
-    if (RETRYABLE.has(errorCode(error) ?? "")) return "retry";
-    // Serialization or constraint races that escaped the checks above still mean "the slot went".
-    if (violatedConstraint(error) === "appointments_no_provider_overlap") return { ok: false, code: "availability_conflict" };
-    if (violatedConstraint(error) === "appointments_no_patient_overlap") return { ok: false, code: "conflict" };
-    // Drizzle's message carries the query parameters (personal data): log the error code only.
-    console.error(`[booking] failed: ${error instanceof Error ? error.name : "unknown"} ${errorCode(error) ?? ""}`);
-    return { ok: false, code: "generic_error" };
+    return failure(error);
+  }
+}
+
+export type PairOutcome = { ok: true; appointments: [BookedAppointment, BookedAppointment] } | { ok: false; code: BookingFailure };
+
+/**
+ * Two visits of one account booked together (issue 20 A: "book another family member at the same time"): both
+ * in ONE transaction, so both are booked or neither is; one email to the holder naming both. Each visit names
+ * the other (`details.pairToken`) so the confirmed page can show both to their account.
+ */
+export function bookTogether(db: Db, first: BookingRequest, second: BookingRequest, who: [string, string], greet: string): Promise<PairOutcome> {
+  const tokens = [newAppointmentToken(), newAppointmentToken()] as const;
+  const requests: [BookingRequest, BookingRequest] = [
+    { ...first, token: tokens[0], details: { ...first.details, pairToken: tokens[1] } },
+    { ...second, token: tokens[1], details: { ...second.details, pairToken: tokens[0] } },
+  ];
+  return withRetries("booking", () => bookPairOnce(db, requests, who, greet), { ok: false, code: "generic_error" } as PairOutcome).then((outcome) => {
+    countOutcome("booking", outcome.ok ? { ok: true } : outcome);
+    return outcome;
+  });
+}
+
+async function bookPairOnce(db: Db, [first, second]: [BookingRequest, BookingRequest], who: [string, string], greet: string): Promise<PairOutcome | "retry"> {
+  const now = first.now ?? new Date();
+  const siteOrigin = getEnv().SITE_ORIGIN;
+  const mailFrom = getEnv().MAIL_FROM;
+  try {
+    const pair = await db.transaction(async (tx) => {
+      const a = await placeVisit(tx as unknown as Db, first, now);
+      const b = await placeVisit(tx as unknown as Db, second, now);
+      const input = (p: Placed, name: string) => ({ to: p.email, firstName: p.firstName, who: name, appointment: p.inserted, studio: p.studio, service: p.service, now, siteOrigin, mailFrom });
+      await enqueueEmail(tx, pairConfirmationEmail([input(a, who[0]), input(b, who[1])], greet));
+      return [a.inserted, b.inserted] as [BookedAppointment, BookedAppointment];
+    });
+    forgetCached(db, "live:");
+    return { ok: true, appointments: pair };
+  } catch (error) {
+    return failure(error);
   }
 }
 

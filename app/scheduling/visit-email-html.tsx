@@ -20,6 +20,8 @@ type Props = {
   visitUrl: string;
   bring: string[];
   cancellationPolicy: string;
+  /** Two visits booked together (issue 20 A): one row per person, each with its own manage and intake links. */
+  visits?: { who: string; serviceName: string; when: string; visitUrl: string; calendarUrl: string; intakeUrl: string | null }[];
 };
 
 const cell = { padding: "10px 0", borderBottom: `1px solid ${C.grey300}`, verticalAlign: "top" as const };
@@ -55,10 +57,39 @@ export function VisitEmailHtml(p: Props) {
                         <p style={{ margin: "0 0 16px", color: C.grey700 }}>{p.lead}</p>
                         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
                           <tbody>
-                            <tr>
-                              <td style={label}>When</td>
-                              <td style={{ ...cell, fontWeight: 700 }}>{p.when}</td>
-                            </tr>
+                            {p.visits ? (
+                              p.visits.map((v) => (
+                                <tr key={v.visitUrl}>
+                                  <td style={label}>{v.who}</td>
+                                  <td style={cell}>
+                                    <strong>{v.when}</strong>
+                                    <br />
+                                    {v.serviceName}
+                                    <br />
+                                    <a href={v.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
+                                      Manage {v.who}’s visit
+                                    </a>
+                                    {" · "}
+                                    <a href={v.calendarUrl} style={{ color: C.green700, fontWeight: 700 }}>
+                                      Add to calendar
+                                    </a>
+                                    {v.intakeUrl ? (
+                                      <>
+                                        {" · "}
+                                        <a href={v.intakeUrl} style={{ color: C.green700, fontWeight: 700 }}>
+                                          {v.who}’s intake
+                                        </a>
+                                      </>
+                                    ) : null}
+                                  </td>
+                                </tr>
+                              ))
+                            ) : (
+                              <tr>
+                                <td style={label}>When</td>
+                                <td style={{ ...cell, fontWeight: 700 }}>{p.when}</td>
+                              </tr>
+                            )}
                             <tr>
                               <td style={label}>Where</td>
                               <td style={cell}>
@@ -91,7 +122,7 @@ export function VisitEmailHtml(p: Props) {
                             ) : null}
                           </tbody>
                         </table>
-                        {p.intakeUrl ? (
+                        {p.intakeUrl && !p.visits ? (
                           <>
                             <h2 style={h2}>Before your visit</h2>
                             <p style={{ margin: "0 0 12px" }}>Please tell us about your insurance and health history so we can get ready for you.</p>
@@ -118,12 +149,16 @@ export function VisitEmailHtml(p: Props) {
                             </ul>
                             <h2 style={h2}>Cancelling or rescheduling</h2>
                             <p style={{ margin: "0 0 12px" }}>{p.cancellationPolicy}</p>
-                            <p style={{ margin: "0 0 12px" }}>
-                              <a href={p.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
-                                Manage your visit
-                              </a>{" "}
-                              to reschedule or cancel it. The attached calendar file adds it to your calendar.
-                            </p>
+                            {p.visits ? (
+                              <p style={{ margin: "0 0 12px" }}>Manage each visit, and add it to your calendar, from its links above.</p>
+                            ) : (
+                              <p style={{ margin: "0 0 12px" }}>
+                                <a href={p.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
+                                  Manage your visit
+                                </a>{" "}
+                                to reschedule or cancel it. The attached calendar file adds it to your calendar.
+                              </p>
+                            )}
                           </>
                         )}
                       </td>

@@ -243,3 +243,67 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     ics: appointmentIcs({ ...input, cancelled }),
   };
 }
+
+/**
+ * Two visits booked together (issue 20 A: "book another family member at the same time"): one email to the
+ * account holder naming both people, each visit with its own manage, intake and calendar-file links. No calendar
+ * part: an iTIP message carries one event (RFC 5546; the standards check holds every file to one VEVENT), and
+ * each visit is moved or cancelled on its own later, with its own UID and SEQUENCE (decision 024).
+ */
+export function pairConfirmationEmail(visits: [Input & { who: string }, Input & { who: string }], greet: string) {
+  const [first] = visits;
+  const { studio, siteOrigin } = first;
+  const rows = visits.map((v) => ({
+    who: v.who,
+    serviceName: v.service.name,
+    when: formatLongDateTime(v.appointment.startsAt, v.studio.tz),
+    visitUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}`,
+    calendarUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}/calendar.ics`,
+    intakeUrl: needsIntakeLink(v.appointment) ? v.siteOrigin + intakeHref(v.appointment.token, { booked: true }) : null,
+  }));
+  const phone = studio.phone ? formatPhone(studio.phone) : null;
+  const bring = whatToBring(studio.isVirtual);
+  const heading = `You’re booked: ${visits[0].who} and ${visits[1].who}`;
+  const lead = `Two visits at ${BRAND} ${studio.name}, one after the other or side by side.`;
+  const lines = [`Hi ${greet || "there"},`, "", `${lead}`, ""];
+  for (const row of rows) {
+    lines.push(row.who.toUpperCase(), `${row.serviceName}, ${row.when}`, `Manage (reschedule or cancel): ${row.visitUrl}`, `Add to your calendar: ${row.calendarUrl}`);
+    if (row.intakeUrl) lines.push(`Intake (insurance and health history): ${row.intakeUrl}`);
+    lines.push("");
+  }
+  lines.push("WHERE", studioLocation(studio));
+  if (studio.mapUrl && !studio.isVirtual) lines.push(`Map: ${studio.mapUrl}`);
+  if (phone) lines.push(`Phone: ${phone}`);
+  if (studio.openingHours) lines.push(`Hours: ${studio.openingHours}`);
+  lines.push("", "WHAT TO BRING", ...bring.map((b) => `- ${b}`));
+  lines.push("", "CANCELLING OR RESCHEDULING", CANCELLATION_POLICY, "Each visit is managed on its own.");
+  lines.push("", "See you soon,", BRAND);
+  const html =
+    "<!DOCTYPE html>" +
+    renderToStaticMarkup(
+      createElement(VisitEmailHtml, {
+        brand: BRAND,
+        heading,
+        lead,
+        serviceName: first.service.name,
+        when: rows[0].when,
+        cancelled: false,
+        studio: { name: studio.name, location: studioLocation(studio), isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: studio.openingHours ?? "" },
+        telHref: studio.phone ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}` : null,
+        intakeUrl: null,
+        visitUrl: rows[0].visitUrl,
+        bookUrl: `${siteOrigin}/booking`,
+        bring,
+        cancellationPolicy: CANCELLATION_POLICY,
+        visits: rows,
+      }),
+    );
+  const day = formatLocalDate(first.appointment.startsAt, studio.tz);
+  const time = `${formatLocalTime(first.appointment.startsAt, studio.tz)} ${zoneAbbreviation(first.appointment.startsAt, studio.tz)}`;
+  return {
+    to: first.to,
+    subject: `${BRAND}: visits for ${visits[0].who} and ${visits[1].who} on ${day} from ${time}`,
+    text: lines.join("\n"),
+    html,
+  };
+}

@@ -2,7 +2,7 @@
  * A patient account's own records (issue 10): the patient record its verified email made, and its visits.
  * Shared by the patient area and booking (a logged-in booking is pre-filled from the record).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, or, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, patients, services, studios } from "~/db/schema";
 import { studioTimezone } from "~/rules/timezones";
@@ -12,12 +12,13 @@ export type PatientRecord = typeof patients.$inferSelect;
 
 /** The account's patient record: the newest one linked to it (an email change leaves the old one linked too). */
 export async function accountPatient(db: Pick<Db, "select">, personId: number): Promise<PatientRecord | null> {
-  const [row] = await db.select().from(patients).where(eq(patients.personId, personId)).orderBy(desc(patients.createdAt), desc(patients.id)).limit(1);
+  const [row] = await db.select().from(patients).where(and(eq(patients.personId, personId), isNull(patients.familyOfPersonId))).orderBy(desc(patients.createdAt), desc(patients.id)).limit(1);
   return row ?? null;
 }
 
 export type AccountVisit = {
   id: number;
+  patientId: number;
   token: string;
   startsAt: Date;
   endsAt: Date;
@@ -33,11 +34,17 @@ export type AccountVisit = {
   details: Record<string, unknown>;
 };
 
-/** Every visit of every patient record linked to the account, latest first. */
-export async function accountVisits(db: Pick<Db, "select">, personId: number): Promise<AccountVisit[]> {
+/** Every visit of every patient record linked to the account, latest first (its family members' are not). */
+export const accountVisits = (db: Pick<Db, "select">, personId: number) => visitsWhere(db, eq(patients.personId, personId));
+
+/** Every visit of the account's family members, removed members' too, latest first (issue 20 A). */
+export const familyVisits = (db: Pick<Db, "select">, personId: number) => visitsWhere(db, eq(patients.familyOfPersonId, personId));
+
+async function visitsWhere(db: Pick<Db, "select">, where: SQL): Promise<AccountVisit[]> {
   const rows = await db
     .select({
       id: appointments.id,
+      patientId: appointments.patientId,
       token: appointments.token,
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
@@ -56,7 +63,7 @@ export async function accountVisits(db: Pick<Db, "select">, personId: number): P
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(services, eq(services.code, appointments.serviceType))
     .innerJoin(studios, eq(studios.slug, appointments.studioSlug))
-    .where(eq(patients.personId, personId))
+    .where(where)
     .orderBy(desc(appointments.startsAt));
   return rows.map(({ studioTimezone: zone, ...row }) => ({ ...row, tz: studioTimezone(row.studioSlug, zone) }));
 }
@@ -68,13 +75,19 @@ export function splitVisits(visits: AccountVisit[], now: Date) {
   return { upcoming, past };
 }
 
-/** The visit with this token if it belongs to the account, else null (the caller answers 404 either way). */
+/** Whether a patient row is the account's: its own record, or one of its family members' (issue 20 A). */
+export const managedBy = (personId: number) => or(eq(patients.personId, personId), eq(patients.familyOfPersonId, personId));
+
+/**
+ * The visit with this token if the account manages it — its own, or a family member's (removed members' too:
+ * their history stays) — else null (the caller answers 404 either way).
+ */
 export async function visitOfAccount(db: Pick<Db, "select">, token: string, personId: number) {
   if (!isVisitTokenShape(token)) return null;
   const [row] = await db
     .select({ appointment: appointments })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(and(eq(appointments.token, token), eq(patients.personId, personId)));
+    .where(and(eq(appointments.token, token), managedBy(personId)));
   return row?.appointment ?? null;
 }

@@ -375,7 +375,8 @@ export function CheckboxField({
           type="checkbox"
           id={name}
           name={name}
-          value={value}
+          // Said outright: a checkbox React creates in the browser (a client-side navigation) posts "" without it.
+          value={value ?? "on"}
           defaultChecked={defaultChecked ?? field.values.includes(value ?? "on")}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(name, hint, error)}

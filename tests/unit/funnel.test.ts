@@ -3,6 +3,7 @@ import {
   advance,
   applyDeepLink,
   cardRequired,
+  forgetPerson,
   guard,
   orthoQuizResult,
   pathFor,
@@ -317,6 +318,37 @@ describe("a logged-in patient (the account's email, no email step)", () => {
     expect(guard(loggedIn, "insurance", account)).toEqual({ ok: true });
     expect(guard(loggedIn, "insurance", card)).toEqual({ redirect: "/booking/email" });
     expect(resumePath(loggedIn, card)).toBe("/booking/email");
+  });
+});
+
+describe("an account with family members (issue 20 A): who is this visit for?", () => {
+  const family = { cardRequired: true, account: { personId: 7, email: "ana@example.com", hasFamily: true } };
+  const upToTimes = tail.slice(0, 2);
+  const base: [StepId, unknown][] = [["markets", { market: "boston" }], ["services", { category: "cleaning" }]];
+
+  it("times leads to who, then the details; an account without family books as before", () => {
+    const { state, nexts } = walk([...base, ...upToTimes], family);
+    expect(nexts.at(-1)).toBe("/booking/who");
+    expect(guard(state, "contact-info", family)).toEqual({ redirect: "/booking/who" });
+    const chosen = advance(state, "who", { patientFor: 12 }, family);
+    expect(chosen.next).toBe("/booking/contact-info");
+    expect(stepsFor(empty(), { ...family, account: { ...family.account, hasFamily: false } })).not.toContain("who");
+  });
+
+  it("another person drops the details given and the second person; logging out forgets who", () => {
+    let state = walk([...base, ...upToTimes], family).state;
+    state = advance(state, "who", { patientFor: 12 }, family).state;
+    state = advance(state, "contact-info", { contact }, family).state;
+    state = { ...state, companion: { patientFor: "me", startsAt: state.slot!.startsAt } };
+    const same = advance(state, "who", { patientFor: 12 }, family).state;
+    expect(same.contact).toEqual(contact);
+    expect(same.companion).toBeDefined();
+    const other = advance(state, "who", { patientFor: "me" }, family).state;
+    expect(other.contact).toBeUndefined();
+    expect(other.companion).toBeUndefined();
+    const out = forgetPerson(state);
+    expect(out.patientFor).toBeUndefined();
+    expect(out.companion).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recallBookingHref, recallDueLine, recallMonth, recallNoun } from "~/rules/recall";
+import { recallEmail } from "~/recall/recall-email";
 
 describe("recall's words and link", () => {
   it("names the due date's month", () => {
@@ -24,5 +25,30 @@ describe("recall's words and link", () => {
   it("links the booking at the same studio and service", () => {
     expect(recallBookingHref("CLNCHK", "fenway")).toBe("/booking?service=CLNCHK&studio=fenway");
     expect(recallBookingHref("CLNCHK", "a&b")).toBe("/booking?service=CLNCHK&studio=a%26b");
+  });
+});
+
+describe("a family member's recall email", () => {
+  const base = {
+    to: "parent@example.com",
+    kind: "due_soon" as const,
+    dueOn: "2027-06-15",
+    service: { code: "CLNCHK", name: "Checkup and cleaning" },
+    studio: { slug: "fenway", name: "Fenway", address: "1 Example St, Boston, MA 02215", tz: "America/New_York", isVirtual: false },
+    siteOrigin: "https://dental.example.com",
+    bookUrl: "https://dental.example.com/booking?service=CLNCHK&studio=fenway",
+    unsubscribeUrl: "https://dental.example.com/recall/unsubscribe/x",
+  };
+  it("names the child to the parent who receives it, and never greets the parent by the child's name", () => {
+    const email = recallEmail({ ...base, firstName: "", forName: "Sam" });
+    expect(email.subject).toContain("Sam’s next");
+    expect(email.text).toContain("Hi there,");
+    expect(email.text).toContain("It’s almost time for Sam’s next checkup and cleaning");
+    expect(email.text).not.toContain("Hi Sam");
+  });
+  it("speaks to the patient about their own checkup otherwise", () => {
+    const email = recallEmail({ ...base, firstName: "Alex" });
+    expect(email.text).toContain("Hi Alex,");
+    expect(email.subject).toContain("your next");
   });
 });

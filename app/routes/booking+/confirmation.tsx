@@ -11,9 +11,8 @@ import { FLAVORS, preferencesOf, SHOWS } from "~/rules/comfort-preferences";
 import { bookingNeedsInsurance, CARRIERS } from "~/rules/insurance";
 import { formatCalendarDate } from "~/rules/zoned-time";
 import { getStudioAnyState } from "~/scheduling/catalogue.server";
-import { pathFor, stepsFor } from "~/booking/funnel";
+import { bookingFlow, pathFor, stepsFor } from "~/booking/funnel";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
-import { bookedHereCookie } from "~/booking/returning.server";
 import type { BookingState } from "~/booking/state";
 import { bookingCookie, bookingEmail, openStep, saveAndRedirect } from "~/booking/step.server";
 import { readForm } from "~/platform/form-data.server";
@@ -21,7 +20,9 @@ import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
 import { cardLabel } from "~/rules/cancellation-policy";
 import { formatPhone } from "~/rules/phone";
-import { bookAppointment, findTokenOfAttempt } from "~/scheduling/book.server";
+import { bookAppointment, bookTogether, findTokenOfAttempt, type BookingFailure, type BookingRequest } from "~/scheduling/book.server";
+import { companionCandidates, companionOf } from "~/booking/companion.server";
+import { accountContact, bookedHereCookie, bookingFor } from "~/booking/returning.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { formatLongDateTime } from "~/rules/zoned-time";
 
@@ -36,6 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const email = bookingEmail(state, opts);
   if (!service || !studio || !state.slot || !state.contact || !email) throw redirect("/booking");
   const route = stepsFor(state, opts);
+  // Issue 20 A: a family member removed meanwhile (or not this account's) is asked again; a second person too.
+  const forMember = await bookingFor(state, opts.account);
+  if (forMember === "gone") throw await askWhoAgain(request, state, route);
+  const companion = await companionOf(state, opts.account);
   const c = state.contact;
   const ins = state.insurance;
   const rows: { label: string; value: string; change: string | null; changeLabel: string; studio?: StudioContactInfo }[] = [
@@ -48,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       changeLabel: "studio",
       studio: { name: studio.name, address: studio.address, phone: studio.phone, openingHours: studio.openingHours, mapUrl: studio.mapUrl, isVirtual: studio.isVirtual },
     },
+    ...(route.includes("who") ? [{ label: "Patient", value: forMember ? `${forMember} (family member)` : "You", change: pathFor("who"), changeLabel: "patient" }] : []),
     { label: "Date and time", value: formatLongDateTime(new Date(state.slot.startsAt), studio.tz), change: pathFor("times"), changeLabel: "date and time" },
     // A logged-in patient books under the account's email, changed on the profile, not here.
     { label: "Email", value: email, change: opts.account ? null : pathFor("email"), changeLabel: "email" },
@@ -81,7 +87,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Names this attempt to book: a second click on "Book appointment" (the first answer not yet shown)
   // then leads to the visit the first click booked instead of "you already have an appointment".
   const attempt = crypto.randomUUID();
-  return json({ back, title, rows, attempt }, { headers: { "Cache-Control": "no-store" } });
+  const also = companion && state.companion ? { name: companion.name, when: formatLongDateTime(new Date(state.companion.startsAt), studio.tz) } : null;
+  // "Book another family member at the same time": for an account with someone else to book for.
+  const offerAnother = !also && opts.account?.hasFamily ? (await companionCandidates(opts.account, state.patientFor)).length > 0 : false;
+  return json({ back, title, rows, attempt, also, offerAnother }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** The family member booked for is no longer the account's (removed in another tab): who, and their details, again. */
+function askWhoAgain(request: Request, state: BookingState, route: string[]) {
+  const next = bookingFlow.drop(bookingFlow.drop(state, "who"), "contact-info");
+  delete next.companion;
+  return saveAndRedirect(request, pathFor(route.includes("who") ? "who" : "contact-info"), next);
 }
 
 function bookingDetails(state: BookingState) {
@@ -107,7 +123,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = bookingEmail(state, opts);
   if (!state.studio || !state.serviceType || !state.slot || !state.contact || !email) throw redirect("/booking");
   const db = await getDb();
-  const outcome = await bookAppointment(db, {
+  const forMember = await bookingFor(state, opts.account);
+  if (forMember === "gone") return askWhoAgain(request, state, stepsFor(state, opts));
+  const first: BookingRequest = {
     studioSlug: state.studio,
     serviceCode: state.serviceType,
     startsAt: new Date(state.slot.startsAt),
@@ -124,7 +142,32 @@ export async function action({ request }: ActionFunctionArgs) {
     personId: opts.account?.personId ?? null,
     // The time held for this booking is free for it, and the hold goes with the booking (decision 021).
     holdId: state.bookingId,
-  });
+    familyMemberId: typeof state.patientFor === "number" ? state.patientFor : null,
+  };
+  const companion = await companionOf(state, opts.account);
+  let outcome: { ok: true; appointment: { token: string } } | { ok: false; code: BookingFailure };
+  if (companion && state.companion) {
+    // Issue 20 A: both visits in one transaction, one email naming both; the same insurance answer for both.
+    const c = companion.contact;
+    const pair = await bookTogether(
+      db,
+      first,
+      {
+        ...first,
+        startsAt: new Date(state.companion.startsAt),
+        patient: { email, firstName: c.firstName, lastName: c.lastName, phone: c.phone || state.contact.phone, dateOfBirth: c.dateOfBirth || null, preferences: [] },
+        details: { ...bookingDetails(state), attemptId, companion: true },
+        familyMemberId: companion.patientFor === "me" ? null : companion.patientFor,
+        holdId: undefined, // the hold was the first visit's
+      },
+      [state.contact.firstName, c.firstName],
+      (await accountContact(opts.account!.personId, "me"))?.firstName ?? "",
+    );
+    outcome = pair.ok ? { ok: true, appointment: pair.appointments[0] } : pair;
+  } else {
+    outcome = await bookAppointment(db, first);
+  }
+  if (!outcome.ok && outcome.code === "invalid") return askWhoAgain(request, state, stepsFor(state, opts));
   const booked = outcome.ok
     ? outcome.appointment.token
     : (outcome.code === "conflict" || outcome.code === "availability_conflict") && attemptId
@@ -149,7 +192,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Confirmation() {
-  const { back, title, rows, attempt } = useLoaderData<typeof loader>();
+  const { back, title, rows, attempt, also, offerAnother } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="page narrow">
@@ -186,6 +229,24 @@ export default function Confirmation() {
           </div>
         ))}
       </dl>
+      {also ? (
+        <section className="profile-section" aria-labelledby="also-title">
+          <h2 id="also-title">Also booking</h2>
+          <p>
+            <span className="visit-for">{also.name}</span>: the same visit, {also.when}. Both are booked together, or neither.
+          </p>
+          <Form method="post" action="/booking/another">
+            <input type="hidden" name="intent" value="remove" />
+            <button type="submit" className="button button-secondary">
+              Don’t book {also.name}
+            </button>
+          </Form>
+        </section>
+      ) : offerAnother ? (
+        <p>
+          <Link to="/booking/another">Book another family member at the same time</Link>
+        </p>
+      ) : null}
       <Form method="post" className="form">
         <input type="hidden" name="attempt" value={attempt} />
         <FormActions submitLabel="Book appointment" pendingLabel="Booking…" back={back} />

@@ -11,6 +11,8 @@ import { PRIVATE_PAGE } from "~/auth/headers";
 import { intakeLinkOf } from "~/intake/store.server";
 import { readCookies } from "~/platform/cookies.server";
 import { accountOffer } from "~/booking/returning.server";
+import { bookedTogether } from "~/account/family.server";
+import { BookedTogether } from "~/ui/family";
 import { AccountOffer } from "~/ui/account-offer";
 import {
   changeOf,
@@ -49,6 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     intake: facts.past ? null : await intakeLinkOf(appointment),
     // Issue 10 D: a guest whose visit is no account's yet is offered one for the visit's email.
     accountOffer: await accountOffer(request, appointment),
+    // Issue 20 A: two visits booked together, shown to the account that manages both.
+    together: await bookedTogether(request, appointment),
   });
 }
 
@@ -148,6 +152,7 @@ export default function Confirmed() {
           </p>
         </div>
       )}
+      <BookedTogether visits={data.together} />
       <VisitFactsList facts={facts} />
       <IntakeNotice intake={data.intake} />
       {facts.past ? null : <ManageVisit facts={facts} base={data.base} />}

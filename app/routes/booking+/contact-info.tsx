@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ADULT_AGE, ageOn } from "~/rules/age";
 import { FLAVORS, SHOWS } from "~/rules/comfort-preferences";
 import { contactSchema } from "./contact-info.server";
@@ -24,12 +24,17 @@ function todayFor(market: string | undefined): string {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title, opts } = await openStep(request, "contact-info");
   // A logged-in patient starts from their account's record; what they post is checked like anyone's.
-  const c = state.contact ?? (opts.account ? await accountContact(opts.account.personId) : null);
+  const c = state.contact ?? (opts.account ? await accountContact(opts.account.personId, state.patientFor) : null);
+  // Booking for a family member (issue 20 A): their details, and the holder is a dependant's guardian.
+  const forMember = typeof state.patientFor === "number" && c ? `${c.firstName} ${c.lastName}`.trim() : null;
   const required = REQUIRED_PREFERENCES[state.serviceType ?? ""] ?? [];
   return json({
     back,
     title,
     accountEmail: opts.account?.email ?? null,
+    forMember,
+    // An account without family members may add someone from here (the booking then asks who it is for).
+    addFamily: opts.account && !opts.account.hasFamily,
     saved: c
       ? {
           firstName: c.firstName,
@@ -37,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           phone: formatPhone(c.phone),
           dateOfBirth: c.dateOfBirth,
           // A saved minor's details were confirmed by their guardian (never assumed from the account).
-          guardian: state.contact ? ageOn(state.contact.dateOfBirth, todayFor(state.market)) < ADULT_AGE : false,
+          guardian: (state.contact || forMember) && c.dateOfBirth ? ageOn(c.dateOfBirth, todayFor(state.market)) < ADULT_AGE : false,
           flavor: c.preferences.flavor ?? "",
           show: c.preferences.show ?? "",
         }
@@ -68,11 +73,21 @@ export async function action({ request }: ActionFunctionArgs) {
 const SKIP = { value: "", label: "Decide at the visit" };
 
 export default function ContactInfo() {
-  const { back, title, saved, flavors, shows, asks, accountEmail } = useLoaderData<typeof loader>();
+  const { back, title, saved, flavors, shows, asks, accountEmail, forMember, addFamily } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const intro = (
     <>
       <p className="lead">The patient’s details, as on their ID.</p>
+      {forMember ? (
+        <p>
+          Booking for <span className="visit-for">{forMember}</span>.
+        </p>
+      ) : null}
+      {addFamily ? (
+        <p>
+          Booking for your child or someone else in your care? <Link to="/profile/family/new?returnTo=/booking/who">Add a family member</Link>
+        </p>
+      ) : null}
       {accountEmail ? (
         <p>
           We’ll send the confirmation to your account’s email, <strong>{accountEmail}</strong>.

@@ -1,5 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
+import { familyNotice, familyOverview } from "~/account/family.server";
 import { accountVisitRows, comfortOf, saveComfort, saveDetails } from "~/account/profile.server";
 import { changePassword, newPasswordProblem, requestEmailChange } from "~/auth/accounts.server";
 import { clientIp, emailField, fieldErrors, passwordField, RateLimited, readAuthForm, textValues } from "~/auth/forms.server";
@@ -74,12 +75,13 @@ export async function profilePage(request: Request) {
   const patient = await requirePatient(request);
   const db = await getDb();
   const now = new Date();
-  const [record, visits, sessions, recalls, waitlist] = await Promise.all([
+  const [record, visits, sessions, recalls, waitlist, family] = await Promise.all([
     accountPatient(db, patient.personId),
     accountVisitRows(patient.personId, now),
     activeSessions(db, patient.personId, now),
     accountRecalls(db, patient.personId, now),
     accountEntries(db, patient, now),
+    familyOverview(patient.personId, now),
   ]);
   const done = new URL(request.url).searchParams.get("done");
   const comfort = comfortOf(record);
@@ -104,6 +106,8 @@ export async function profilePage(request: Request) {
       shows: [...SHOWS.map((f) => ({ value: f.value, label: f.label })), SKIP],
       passwordMin: PASSWORD_MIN,
       waitlist: { entries: waitlist, left: new URL(request.url).searchParams.get("waitlist") === "left" },
+      family,
+      familyNotice: familyNotice(new URL(request.url).searchParams.get("family")),
     },
     { headers: PRIVATE_PAGE },
   );

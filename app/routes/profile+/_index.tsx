@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import type { ReactNode } from "react";
 import { authHeaders } from "~/auth/headers";
 import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, PasswordField, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
+import { FamilySection } from "~/ui/family";
 import { VisitList } from "~/ui/profile";
 import { NextCheckups } from "~/ui/recall";
 import { WaitlistEntries } from "~/ui/waitlist";
@@ -76,6 +77,7 @@ export default function Profile() {
         <VisitList visits={data.past} empty="Your past and cancelled visits will show here." />
       </section>
 
+      <FamilySection family={data.family} notice={data.familyNotice} />
       <NextCheckups items={data.recalls} />
       <WaitlistEntries entries={data.waitlist.entries} left={data.waitlist.left} />
 

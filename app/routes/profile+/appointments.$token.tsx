@@ -4,6 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { visitPage } from "~/account/manage-visit.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { intakeLinkOf } from "~/intake/store.server";
+import { requirePatient } from "~/auth/sessions.server";
+import { getDb } from "~/db/client.server";
+import { familyMember } from "~/scheduling/family.server";
 import {
   changeOf,
   IntakeNotice,
@@ -28,7 +31,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   const url = new URL(request.url);
   const change = changeOf(url);
+  // A family member's visit says whose it is (issue 20 A).
+  const member = await familyMember(await getDb(), (await requirePatient(request)).personId, appointment.patientId, { withRemoved: true });
   return json({
+    forMember: member ? `${member.firstName} ${member.lastName}`.trim() : null,
     facts,
     base,
     change,
@@ -37,13 +43,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function AccountVisit() {
-  const { facts, base, change, intake } = useLoaderData<typeof loader>();
+  const { facts, base, change, intake, forMember } = useLoaderData<typeof loader>();
   return (
     <div className="narrow">
       <p>
         <Link to="/profile">← Your visits</Link>
       </p>
       <h1>{facts.serviceName}</h1>
+      {forMember ? (
+        <p className="lead">
+          For <span className="visit-for">{forMember}</span>
+        </p>
+      ) : null}
       <VisitChangedBanner change={change} facts={facts} />
       {facts.past && facts.status === "CONFIRMED" ? (
         <p className="notice">This visit has taken place.</p>

@@ -1,0 +1,29 @@
+import { z } from "zod/v4";
+import type { BookingAccount } from "~/booking/funnel";
+import { getDb } from "~/db/client.server";
+import { memberSummary } from "~/rules/family";
+import { marketTimezone } from "~/rules/markets";
+import { localToday } from "~/rules/zoned-time";
+import { familyMember, familyMembers } from "~/scheduling/family.server";
+
+export const whoSchema = z.object({
+  patientFor: z.string("Choose who the visit is for.").regex(/^(me|\d{1,9})$/, "Choose who the visit is for."),
+});
+
+/** Me, then each family member the account may book for (removed ones are not offered). */
+export async function whoChoices(account: BookingAccount) {
+  const today = localToday(new Date(), marketTimezone(null));
+  const members = await familyMembers(await getDb(), account.personId);
+  return [
+    { value: "me", label: "Me", detail: "The account holder" },
+    ...members.map((m) => ({ value: String(m.id), label: `${m.firstName} ${m.lastName}`.trim(), detail: memberSummary(m, today) })),
+  ];
+}
+
+/** The answer, once the chosen member is checked to be this account's (anything else: the form again, 400). */
+export async function whoValue(posted: string, account: BookingAccount) {
+  if (posted === "me") return { patientFor: "me" as const };
+  const member = await familyMember(await getDb(), account.personId, posted);
+  if (!member) return { fieldErrors: { patientFor: ["Choose who the visit is for."] } };
+  return { patientFor: member.id };
+}
