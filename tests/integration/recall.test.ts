@@ -140,6 +140,34 @@ describeEachEngine("recall emails", ({ db, engine }) => {
     expect(await setRecallOptOut(database, "not-a-token", true)).toBe(false);
   });
 
+  it("a family member's recall (issue 20 A): on the holder's /profile under the member's name, emailed to the holder about the member, nobody else's", async () => {
+    const database = db().db;
+    const studio = await createStudioWithProviders(database, { roles: ["hygienist"] });
+    const account = async (email: string) =>
+      (
+        (await database.execute(
+          (await import("drizzle-orm")).sql`insert into persons (email, password_hash, email_verified_at) values (${email}, 'x', now()) returning id`,
+        )) as unknown as { rows: { id: number }[] }
+      ).rows[0].id;
+    const parentEmail = `parent-${Date.now()}@example.com`;
+    const parentId = await account(parentEmail);
+    const otherId = await account(`other-${Date.now()}@example.com`);
+    await createPatient(database, { email: parentEmail, firstName: "Robin", lastName: "Patel", personId: parentId });
+    const child = await createPatient(database, { email: parentEmail, firstName: "Sam", lastName: "Patel", familyOfPersonId: parentId, relationship: "child" });
+    await visit(database, child.id, studio, "2026-12-14T15:00:00Z", "COMPLETED");
+    const now = new Date("2027-03-01T12:00:00Z");
+    expect(await accountRecalls(database, parentId, now)).toEqual([expect.objectContaining({ patientName: "Sam Patel", line: "Next checkup due in June 2027" })]);
+    expect(await accountRecalls(database, otherId, now)).toEqual([]);
+    // Four weeks before June 14: one email to the parent's address, about Sam, greeting nobody by Sam's name.
+    await sendDueRecalls(database, { now: new Date("2027-05-18T14:00:00Z"), siteOrigin: SITE });
+    const [mail] = await recallMails(database, parentEmail);
+    expect(mail.subject).toContain("Sam’s next checkup is due in June 2027");
+    expect(mail.text).not.toContain("Hi Sam");
+    // A removed member leaves the holder's list.
+    await database.update(patients).set({ removedAt: now }).where(eq(patients.id, child.id));
+    expect(await accountRecalls(database, parentId, now)).toEqual([]);
+  });
+
   it("the unsubscribe page: opening changes nothing, a post stops or restarts, RFC 8058's one-click post, bad input 400, another site 403, an unknown token 404", async () => {
     const database = db().db;
     const studio = await createStudioWithProviders(database, { roles: ["hygienist"] });
