@@ -54,7 +54,10 @@ export function createBookingCookie({
     },
 
     async serialize(state) {
-      const st = bookingStateSchema.parse(state); // a bug writing bad state should fail loudly, here
+      const parsed = bookingStateSchema.parse(state); // a bug writing bad state should fail loudly, here
+      // Booking for a family member is an account's booking, which uses the account's email (bookingEmail): an
+      // email typed before signing in is not carried, which keeps the worst case under 4 KB (decision 024).
+      const st = parsed.patientFor !== undefined && parsed.email !== undefined ? { ...parsed, email: undefined } : parsed;
       const token = await new EncryptJWT({ st })
         .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
         .setExpirationTime(Math.floor(Date.now() / 1000) + maxAgeSeconds)
