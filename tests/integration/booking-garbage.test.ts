@@ -39,6 +39,9 @@ const PAYLOADS: [string, () => { body: BodyInit; type?: string }][] = [
   ["broken multipart", () => ({ body: "--x\r\nContent-Disposition: form-data; name=\"market\"\r\n\r\nbost", type: "multipart/form-data; boundary=x" })],
 ];
 
+/** Asked only of a signed-in account with family members (issue 20 A): its garbage is posted in family.test.ts. */
+const ACCOUNT_WITH_FAMILY_ONLY = new Set<StepId>(["who"]);
+
 /** Steps that need an answer: an empty post must come back as a 400 page with a message. */
 const ASKS = new Set<StepId>([
   "markets", "ortho-markets", "services", "emergency-type", "procedures", "cosmetic", "cosmetic-consult",
@@ -58,9 +61,9 @@ describe("garbage posted to every booking route", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("the scenarios reach every step of the funnel", () => {
+  it("the scenarios reach every step of the funnel (but the one only an account with family reaches)", () => {
     const reached = new Set(SCENARIOS.flatMap(([, state]) => stepsFor(state, opts)));
-    expect([...STEP_IDS].filter((s) => !reached.has(s))).toEqual([]);
+    expect([...STEP_IDS].filter((s) => !reached.has(s) && !ACCOUNT_WITH_FAMILY_ONLY.has(s))).toEqual([]);
   });
 
   for (const [name, state] of SCENARIOS) {

@@ -245,4 +245,36 @@ describeEachEngine("family members", ({ db }) => {
     await expect(db().db.insert(patients).values({ email: holder.email, familyOfPersonId: holder.person.id, personId: holder.person.id, relationship: "child" })).rejects.toMatchObject({ cause: expect.objectContaining({ code: "23514" }) });
     await expect(db().db.insert(patients).values({ email: holder.email, familyOfPersonId: holder.person.id })).rejects.toMatchObject({ cause: expect.objectContaining({ code: "23514" }) });
   });
+
+  it("garbage posted to 'who is this visit for?' and 'book another at the same time': a 400 with a message or a way back, never a 500", async () => {
+    const { bookingCookie } = await import("~/booking/step.server");
+    const { completeState } = await import("../fixtures/booking-states");
+    const who = await import("~/routes/booking+/who");
+    const another = await import("~/routes/booking+/another");
+    const holder = await account();
+    await addChild(holder.cookie);
+    const [child] = await membersOf(holder.person.id);
+    // A booking up to the details step of an account with family (the steps before "who" done).
+    const state = { ...completeState("cleaning"), completed: completeState("cleaning").completed.filter((s) => !["email", "contact-info", "insurance", "insurance-status", "payment-info"].includes(s)) };
+    delete (state as { email?: string }).email;
+    const cookies = `${holder.cookie}; ${(await bookingCookie().serialize(state)).split(";")[0]}`;
+    const payloads: Record<string, string>[] = [
+      {},
+      { patientFor: "x".repeat(10_240) },
+      { patientFor: "-1" },
+      { patientFor: "2147483648" },
+      { patientFor: String(child.id + 1000) },
+      { patientFor: "../../etc/passwd", startsAt: "2027-13-45T99:99:00Z", intent: "\u0000" },
+    ];
+    for (const [name, route, path] of [["who", who, "/booking/who"], ["another", another, "/booking/another"]] as const) {
+      for (const fields of payloads) {
+        const res = await call(route.action as Fn, post(path, cookies, fields));
+        expect(res.status, `${name} ${JSON.stringify(fields).slice(0, 60)}`).toBeLessThan(500);
+        if (name === "who") expect(res.status, `who ${JSON.stringify(fields).slice(0, 60)}`).toBe(400);
+      }
+    }
+    // The real choice still goes through.
+    const chosen = await call(who.action as Fn, post("/booking/who", cookies, { patientFor: String(child.id) }));
+    expect([302, 303]).toContain(chosen.status);
+  });
 });
