@@ -259,7 +259,9 @@ describeEachEngine("booking as a returning patient", ({ db }) => {
 
     // anyone else holding the link is not: no cookie, a forged or expired one, or one from another visit's booking
     expect(await offerFor("")).toBeNull();
-    expect(await offerFor(`bookedHere=${bookedHere.split(";")[0].split("=")[1].replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`)).toBeNull();
+    // (the MAC's first character: its last one also carries padding bits, and a change there may decode the same)
+    const [exp, mac] = bookedHere.split(";")[0].split("=")[1].split(".");
+    expect(await offerFor(`bookedHere=${exp}.${mac[0] === "A" ? "B" : "A"}${mac.slice(1)}`)).toBeNull();
     expect(await offerFor(jar(bookedHereCookie(token, Date.now() - 2 * 3600_000)))).toBeNull();
     expect(await offerFor(jar(bookedHereCookie("another-visit-token-000000")))).toBeNull();
 
