@@ -11,28 +11,6 @@ function nth(y: number, m: number, wd: number, n: number): number {
 }
 
 /**
- * The federal holidays of a year as 'YYYY-MM-DD', each on its date and, when it falls on a weekend,
- * also on the weekday it is observed (Saturday → Friday, Sunday → Monday).
- */
-export function usFederalHolidays(year: number): string[] {
-  const fixed: [number, number][] = [[1, 1], [6, 19], [7, 4], [11, 11], [12, 25]];
-  const days = new Set<string>();
-  for (const [m, d] of fixed) {
-    days.add(key(year, m, d));
-    const wd = weekday(year, m, d);
-    const observed = new Date(Date.UTC(year, m - 1, d + (wd === 6 ? -1 : wd === 0 ? 1 : 0)));
-    days.add(observed.toISOString().slice(0, 10));
-  }
-  days.add(key(year, 1, nth(year, 1, 1, 3))); // Martin Luther King Jr. Day
-  days.add(key(year, 2, nth(year, 2, 1, 3))); // Washington's Birthday
-  days.add(key(year, 5, nth(year, 5, 1, -1))); // Memorial Day
-  days.add(key(year, 9, nth(year, 9, 1, 1))); // Labor Day
-  days.add(key(year, 10, nth(year, 10, 1, 2))); // Columbus Day
-  days.add(key(year, 11, nth(year, 11, 4, 4))); // Thanksgiving Day
-  return [...days].sort();
-}
-
-/**
  * The federal holidays of a year by name, in date order: each on its date and, when that is a weekend, also on the
  * weekday it is observed (the same days as usFederalHolidays, which the studios close on).
  */
@@ -57,4 +35,12 @@ export function namedFederalHolidays(year: number): { day: string; name: string 
     { day: key(year, 11, nth(year, 11, 4, 4)), name: "Thanksgiving Day" },
   );
   return days.sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/**
+ * The federal holidays of a year as 'YYYY-MM-DD', each on its date and, when it falls on a weekend,
+ * also on the weekday it is observed (Saturday → Friday, Sunday → Monday): the days the studios close.
+ */
+export function usFederalHolidays(year: number): string[] {
+  return namedFederalHolidays(year).map((h) => h.day);
 }
