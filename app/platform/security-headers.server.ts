@@ -1,11 +1,12 @@
 /**
  * Addresses that carry a secret — a visit's token (`/booking/confirmed/<token>…`, `/profile/appointments/<token>…`,
- * `/intake…?token=`, the card photos, a recall email's `/recall/unsubscribe/<token>`) or an emailed link's (`?token=` on set-password, email-verification,
- * confirm-email-change) — and the patient area's pages of health data. Every response there (page, 400
- * re-render, redirect, 404, photo, calendar file) sends `Referrer-Policy: no-referrer` (decision 006), so the
- * token never leaves in a Referer. Decided here, by the address, for every response: routes do not set it.
+ * `/intake…?token=`, the card photos) or an emailed link's (`?token=` on set-password, email-verification,
+ * confirm-email-change; a recall email's `/recall/unsubscribe/<token>`, a waitlist email's `/waitlist/offer/<token>`
+ * and `/waitlist/leave/<token>`, a staff invitation's `/staff/setup/<token>`) — and the patient area's pages of
+ * health data. Every response there (page, 400 re-render, redirect, 404, photo, calendar file) sends
+ * `Referrer-Policy: no-referrer` (decision 006), so the token never leaves in a Referer. Decided here, by the address, for every response: routes do not set it.
  */
-const SECRET_PATHS = /^\/(intake|booking\/confirmed|profile|recall\/unsubscribe|set-password|email-verification|confirm-email-change)(\/|$)/;
+const SECRET_PATHS = /^\/(intake|booking\/confirmed|profile|recall\/unsubscribe|waitlist\/(offer|leave)|staff\/setup|set-password|email-verification|confirm-email-change)(\/|$)/;
 
 export function referrerPolicyFor(path: string, query: string) {
   return SECRET_PATHS.test(path) || /(^|&)token=/.test(query) ? "no-referrer" : "strict-origin-when-cross-origin";

@@ -92,12 +92,29 @@ describe("Referrer-Policy: no-referrer wherever the address carries a secret", (
     expect((await fetch(`${server.url}/booking/confirmed/${token}`)).status).toBe(200);
   });
 
-  it("the emailed links (set a password, verify an email, confirm an email change), GET and POST", async () => {
+  it("the emailed links (set a password, verify an email, confirm an email change, recall, waitlist, staff invitation), GET and POST", async () => {
     for (const page of ["/set-password", "/email-verification", "/confirm-email-change"]) {
       for (const method of ["GET", "POST"] as const) {
         const res = await fetch(`${server.url}${page}?token=${"A1b2C3d4".repeat(4)}`, { method, redirect: "manual", ...(method === "POST" ? { body: new URLSearchParams(), headers: { Origin: server.url } } : {}) });
         await res.arrayBuffer();
         expect(res.headers.get("referrer-policy"), `${method} ${page} (${res.status})`).toBe("no-referrer");
+      }
+    }
+    // Links whose path carries the token: recall's unsubscribe, the waitlist's offer and leave, a staff invitation.
+    const secret = "A1b2C3d4".repeat(4);
+    const tokenPaths = [
+      ...addresses("recall+", "/recall", secret, (file) => file.includes("$token")),
+      ...addresses("waitlist+", "/waitlist", secret, (file) => file.includes("$token")),
+      ...addresses("staff+", "/staff", secret, (file) => file.includes("$token")),
+    ];
+    expect(tokenPaths.map((a) => a.url)).toEqual(
+      expect.arrayContaining([`/recall/unsubscribe/${secret}`, `/waitlist/offer/${secret}`, `/waitlist/leave/${secret}`, `/staff/setup/${secret}`]),
+    );
+    for (const { url } of tokenPaths) {
+      for (const method of ["GET", "POST"] as const) {
+        const res = await fetch(`${server.url}${url}`, { method, redirect: "manual", ...(method === "POST" ? { body: new URLSearchParams(), headers: { Origin: server.url } } : {}) });
+        await res.arrayBuffer();
+        expect(res.headers.get("referrer-policy"), `${method} ${url} (${res.status})`).toBe("no-referrer");
       }
     }
   });
