@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -27,16 +28,21 @@ import { FocusHeadingOnNavigate } from "~/ui/focus-heading";
 import { ReferralPopup } from "~/ui/referral-popup";
 import { BRAND_NAME } from "~/ui/brand";
 import { SiteStyles } from "~/ui/site-styles";
+import { pageI18n } from "~/i18n/page.server";
+import { sameMessages } from "~/i18n/namespaces";
+import { metaT, Trans, usePageI18n, useT } from "~/i18n/use-t";
+import { LanguageAlternates, LanguageSwitch } from "~/ui/language-switch";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 /** The error boundary's title comes from here too: a page has one <title>, and an error page says what went wrong. */
-export const meta: MetaFunction = ({ error }) => {
-  if (!error) return [{ title: `Book a dental visit — ${BRAND_NAME}` }];
+export const meta: MetaFunction = ({ error, matches }) => {
+  const t = metaT(matches);
+  if (!error) return [{ title: t("common.meta.title", { brand: BRAND_NAME }) }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? (goneLinkOf(error.data)?.heading ?? "Page not found") : "Something went wrong";
+  const heading = notFound ? (goneLinkOf(error.data)?.heading ?? t("common.error.notFoundTitle")) : t("common.error.title");
   return [{ title: `${heading} — ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 };
 
@@ -47,11 +53,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { state, headers } = await buildPageState(request, { userEmail: patient?.email ?? null });
   const referral = staffPage ? null : await referralPopupFor(request);
   if (referral) headers.append("Set-Cookie", referral.setCookie);
-  return json({ ...state, popup: referral?.popup ?? null }, { headers });
+  const { i18n, alternates, setCookie } = pageI18n(request, staffPage);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return json({ ...state, popup: referral?.popup ?? null, i18n, alternates }, { headers });
 }
+
+/** A client navigation into another section brings that section's messages (decision 027). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || !sameMessages(currentUrl.pathname, nextUrl.pathname);
 
 function Document({ children, isError = false }: { children: ReactNode; isError?: boolean }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const { locale } = usePageI18n();
+  const t = useT();
   const matches = useMatches();
   const nonce = useNonce();
   const webView = isWebView({ routeIds: matches.map((m) => m.id), webViewCookie: data?.webViewCookie ?? null });
@@ -59,21 +73,22 @@ function Document({ children, isError = false }: { children: ReactNode; isError?
   if (isStaffPath(pathname)) return <ConsoleDocument>{children}</ConsoleDocument>;
   const banner = data ? shouldShowCookieBanner({ pathname, isWebView: webView, dismissed: data.cookieBannerDismissed }) : false;
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content={viewportContent(webView)} />
         <Meta />
         {/* An error page is no page of the site: no canonical address for a missing one. */}
         {data && !isError ? <link rel="canonical" href={canonicalUrl(data.siteOrigin, pathname)} /> : null}
+        {data && !isError ? <LanguageAlternates alternates={data.alternates} /> : null}
         <SiteStyles />
         <Links />
       </head>
       <body className={[webView ? "web-view" : "", banner ? "has-cookie-banner" : ""].filter(Boolean).join(" ") || undefined}>
         <a className="skip-link" href="#main">
-          Skip to content
+          {t("common.skipToContent")}
         </a>
-        {webView ? null : <SiteHeader userEmail={data?.userEmail ?? null} pathname={pathname} />}
+        {webView ? <LanguageSwitch bar /> : <SiteHeader userEmail={data?.userEmail ?? null} pathname={pathname} />}
         {data ? <AccountMenu userEmail={data.userEmail} returnTo={data.returnTo} /> : null}
         <main id="main" tabIndex={-1}>
           {data?.popup ? <ReferralPopup popup={data.popup} closeAction={pathname} /> : null}
@@ -137,6 +152,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const gone = notFound ? goneLinkOf(error.data) : null;
   if (gone) {
@@ -159,17 +175,17 @@ export function ErrorBoundary() {
       <div className="page narrow">
         {notFound ? (
           <>
-            <h1>We can’t find that page</h1>
-            <p>The link may be old or mistyped.</p>
+            <h1>{t("common.error.notFoundHeading")}</h1>
+            <p>{t("common.error.notFoundLead")}</p>
           </>
         ) : (
           <>
-            <h1>Something went wrong</h1>
-            <p>Sorry — we couldn’t show this page. Please try again in a moment.</p>
+            <h1>{t("common.error.title")}</h1>
+            <p>{t("common.error.lead")}</p>
           </>
         )}
         <p>
-          <a href="/">Go to the home page</a> or <a href="/booking">book a visit</a>.
+          <Trans k="common.error.next" tags={{ home: <a href="/" />, book: <a href="/booking" /> }} />
         </p>
       </div>
     </Document>

@@ -138,6 +138,8 @@ export const persons = pgTable("persons", {
   passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
   /** The patient's personal referral code (invite a friend), made the first time they look for it. */
   referralCode: text("referral_code").unique(),
+  /** The language of the emails about this row (decision 027): the request's when it was made. */
+  locale: text("locale").notNull().default("en-US"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -169,6 +171,8 @@ export const patients = pgTable(
   relationship: text("relationship", { enum: ["child", "partner", "parent", "sibling", "other"] }),
   /** Removed from the family list: no new bookings; their visits stay, shown to the holder as removed. */
   removedAt: timestamp("removed_at", { withTimezone: true }),
+  /** The language of the emails about this row (decision 027): the request's when it was made. */
+  locale: text("locale").notNull().default("en-US"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -215,6 +219,8 @@ export const appointments = pgTable(
     lateCancelFeeCents: integer("late_cancel_fee_cents"),
     /** Checked in at the front desk (the console, decision 020). */
     arrivedAt: timestamp("arrived_at", { withTimezone: true }),
+    /** The language of the emails about this row (decision 027): the request's when it was made. */
+    locale: text("locale").notNull().default("en-US"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -355,6 +361,8 @@ export const waitlistEntries = pgTable(
     /** Parts of the day (rules/day-parts): morning, afternoon, evening. */
     parts: text("parts").array().notNull(),
     leaveTokenHash: text("leave_token_hash").notNull().unique(),
+    /** The language of the emails about this row (decision 027): the request's when it was made. */
+    locale: text("locale").notNull().default("en-US"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     leftAt: timestamp("left_at", { withTimezone: true }),
     leftReason: text("left_reason", { enum: ["left", "booked", "expired"] }),

@@ -6,6 +6,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import type { z } from "zod/v4";
+import { i18nOf } from "~/i18n/locale.server";
+import { localizeReply } from "~/i18n/translate";
 import { readForm } from "~/platform/form-data.server";
 import type { Flow, FlowState } from "./engine";
 
@@ -77,9 +79,10 @@ export function createFlowSteps<Id extends string, State extends FlowState<Id>, 
   ) {
     const ctx = await openStep(request, step);
     const submission = parseWithZod(formData ?? (await readForm(request)), { schema });
-    if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+    const { t } = i18nOf(request);
+    if (submission.status !== "success") return json(localizeReply(submission.reply(), t), { status: 400 });
     const values = await toValues(submission.value as z.output<Schema>, ctx);
-    if (isStepError(values)) return json(submission.reply(values), { status: 400 });
+    if (isStepError(values)) return json(localizeReply(submission.reply(values), t), { status: 400 });
     return advanceAndRedirect(request, ctx, step, values);
   }
 

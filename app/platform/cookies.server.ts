@@ -29,6 +29,8 @@ export const cookies = {
   webView: () => serialize("web_view", "true", base()),
   /** The referral popups shown in this browser session (a session cookie: no expiry). */
   popupsShown: (ids: readonly string[]) => serialize("referralPopupsShown", ids.join("."), base()),
+  /** The language the patient chose with the language link (decision 027). */
+  language: (locale: string) => serialize("lang", locale, { ...base(), maxAge: YEAR }),
 };
 
 /** The referral popups already shown this session (unknown names dropped). */

@@ -1,14 +1,15 @@
 // Spec §5: "Currency is shown in USD with two decimals; .00 is dropped by default."
 
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const formats = new Map<string, Intl.NumberFormat>();
+const usd = (locale: string) => {
+  let f = formats.get(locale);
+  if (!f) formats.set(locale, (f = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 })));
+  return f;
+};
 
-export function formatUsd(cents: number, { keepZeroCents = false }: { keepZeroCents?: boolean } = {}): string {
+/** "$1,250" / "$89.50" in the reader's locale (es-US writes US dollars the same way). */
+export function formatUsd(cents: number, { keepZeroCents = false, locale = "en-US" }: { keepZeroCents?: boolean; locale?: string } = {}): string {
   const whole = Math.round(cents);
-  const text = usd.format(whole / 100);
-  return !keepZeroCents && whole % 100 === 0 ? text.replace(/\.00$/, "") : text;
+  const text = usd(locale).format(whole / 100);
+  return !keepZeroCents && whole % 100 === 0 ? text.replace(/[.,]00(?=\D*$)/, "") : text;
 }

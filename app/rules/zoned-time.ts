@@ -2,11 +2,11 @@
 // which made a week of slots cost ~100 ms). Pure; US zones change offset on whole hours.
 
 const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(tz: string, kind: string, options: Intl.DateTimeFormatOptions) {
-  const key = `${kind}|${tz}`;
+function formatter(tz: string, kind: string, options: Intl.DateTimeFormatOptions, locale = "en-US") {
+  const key = `${kind}|${tz}|${locale}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: tz, ...options });
+    f = new Intl.DateTimeFormat(locale, { timeZone: tz, ...options });
     cache.set(key, f);
   }
   return f;
@@ -80,19 +80,21 @@ export function localHour(date: Date, tz: string): number {
   return new Date(date.getTime() + offsetMs(date.getTime(), tz)).getUTCHours();
 }
 
-/** "9:15 AM" */
-export function formatLocalTime(date: Date, tz: string): string {
-  return formatter(tz, "time", { hour: "numeric", minute: "2-digit" }).format(date).replace(/\u202f/g, " ");
+// The formatting functions below take the reader's locale last (decision 027); "en-US" gives the texts of the spec.
+
+/** "9:15 AM" (es-US: "9:15 a. m.") */
+export function formatLocalTime(date: Date, tz: string, locale = "en-US"): string {
+  return formatter(tz, "time", { hour: "numeric", minute: "2-digit" }, locale).format(date).replace(/[\u202f\u00a0]/g, " ");
 }
 
-/** "Sunday, March 14, 2027" */
-export function formatLocalDate(date: Date, tz: string): string {
-  return formatter(tz, "date", { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(date);
+/** "Sunday, March 14, 2027" (es-US: "domingo, 14 de marzo de 2027") */
+export function formatLocalDate(date: Date, tz: string, locale = "en-US"): string {
+  return formatter(tz, "date", { weekday: "long", month: "long", day: "numeric", year: "numeric" }, locale).format(date);
 }
 
-/** "Mon, Nov 23" */
-export function formatLocalShortDate(date: Date, tz: string): string {
-  return formatter(tz, "short-date", { weekday: "short", month: "short", day: "numeric" }).format(date);
+/** "Mon, Nov 23" (es-US: "lun, 23 nov") */
+export function formatLocalShortDate(date: Date, tz: string, locale = "en-US"): string {
+  return formatter(tz, "short-date", { weekday: "short", month: "short", day: "numeric" }, locale).format(date);
 }
 
 /** "EST" / "EDT" / "CST" / "CDT" */
@@ -101,13 +103,14 @@ export function zoneAbbreviation(date: Date, tz: string): string {
 }
 
 /** "Mon, Mar 15, 9:00 AM EDT" */
-export function formatShortDateTime(at: Date, tz: string): string {
-  return `${formatLocalShortDate(at, tz)}, ${formatLocalTime(at, tz)} ${zoneAbbreviation(at, tz)}`;
+export function formatShortDateTime(at: Date, tz: string, locale = "en-US"): string {
+  return `${formatLocalShortDate(at, tz, locale)}, ${formatLocalTime(at, tz, locale)} ${zoneAbbreviation(at, tz)}`;
 }
 
-/** "Monday, March 15, 2027 at 9:00 AM EDT" */
-export function formatLongDateTime(at: Date, tz: string): string {
-  return `${formatLocalDate(at, tz)} at ${formatLocalTime(at, tz)} ${zoneAbbreviation(at, tz)}`;
+/** "Monday, March 15, 2027 at 9:00 AM EDT" (es-US: "lunes, 15 de marzo de 2027, 9:00 a. m. EDT") */
+export function formatLongDateTime(at: Date, tz: string, locale = "en-US"): string {
+  const joiner = locale === "en-US" ? " at " : ", ";
+  return `${formatLocalDate(at, tz, locale)}${joiner}${formatLocalTime(at, tz, locale)} ${zoneAbbreviation(at, tz)}`;
 }
 
 /** Today's date in a zone, 'YYYY-MM-DD'. */
@@ -121,11 +124,9 @@ export function localMidnight(day: string, tz: string): Date {
   return new Date(instantOfWall(Date.UTC(y, m - 1, d), tz).instant);
 }
 
-const CALENDAR_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
-
-/** "May 1, 1990" from 'YYYY-MM-DD' (a calendar date: no zone). */
-export function formatCalendarDate(day: string): string {
-  return CALENDAR_DATE.format(new Date(`${day}T12:00:00Z`));
+/** "May 1, 1990" from 'YYYY-MM-DD' (a calendar date: no zone; es-US: "1 de mayo de 1990"). */
+export function formatCalendarDate(day: string, locale = "en-US"): string {
+  return formatter("UTC", "calendar-date", { month: "long", day: "numeric", year: "numeric" }, locale).format(new Date(`${day}T12:00:00Z`));
 }
 
 /** Adds whole calendar days to a 'YYYY-MM-DD'. */

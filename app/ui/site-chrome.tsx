@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { LanguageSwitch } from "./language-switch";
 import { BRAND_NAME, LogoMark } from "./brand";
 
 const NAV = [
@@ -49,6 +50,7 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
           <LogoMark />
           {BRAND_NAME}
         </Link>
+        <LanguageSwitch />
         <nav aria-label="Main" className="site-nav">
           <ul>
             {signedIn}

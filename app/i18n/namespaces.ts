@@ -1,0 +1,24 @@
+/**
+ * Which catalogue namespaces a page needs, by its path (decision 027): a page ships only its section's messages,
+ * not the whole product's. `common` (the chrome, forms, error pages) is on every page. A component's strings live
+ * in the namespace of every section that shows it (visit rows: `visit`, loaded by the booking and profile pages).
+ */
+const SECTIONS: [RegExp, readonly string[]][] = [
+  [/^\/booking\/confirmed\//, ["booking", "visit", "family"]],
+  [/^\/booking(\/|$)/, ["booking", "family", "waitlist"]],
+  [/^\/intake(\/|$)/, ["intake"]],
+  [/^\/profile(\/|$)/, ["account", "visit", "family", "waitlist", "recall"]],
+  [/^\/(login|signup|forgot-password|set-password|confirm-email-change|email-verification|logout)(\/|$)/, ["account"]],
+  [/^\/waitlist\//, ["waitlist"]],
+  [/^\/recall\//, ["recall"]],
+  [/^\/staff(\/|$)/, []],
+  [/^/, ["marketing"]],
+];
+
+export function namespacesFor(pathname: string): string[] {
+  const section = SECTIONS.find(([pattern]) => pattern.test(pathname))![1];
+  return ["common", ...section];
+}
+
+/** Two paths of one section share their messages: a client navigation between them needs no new ones. */
+export const sameMessages = (a: string, b: string) => namespacesFor(a).join() === namespacesFor(b).join();

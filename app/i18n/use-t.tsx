@@ -1,0 +1,44 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { cloneElement, Fragment, type ReactElement } from "react";
+import { DEFAULT_LOCALE, makeT, splitTags, type Messages, type T, type Vars } from "./translate";
+
+/** What the root loader gives every page for its words (decision 027). */
+/** A public page's `hreflang` alternate. */
+export type Alternate = { hrefLang: string; href: string };
+
+export type PageI18n = { locale: string; messages: Messages; languages: { locale: string; name: string }[] };
+
+const NONE: PageI18n = { locale: DEFAULT_LOCALE, messages: {}, languages: [] };
+
+export function usePageI18n(): PageI18n {
+  return useRouteLoaderData<{ i18n?: PageI18n }>("root")?.i18n ?? NONE;
+}
+
+/** The page's `t`: `t("booking.times.title")`, `t("booking.times.count", { count: 3 })`. */
+export function useT(): T {
+  const { messages, locale } = usePageI18n();
+  return makeT(messages, locale);
+}
+
+export const useLocale = () => usePageI18n().locale;
+
+/**
+ * A message with elements in it: `<Trans k="booking.terms" tags={{ terms: <Link to="/terms" /> }} />` for
+ * "I agree to the <terms>terms</terms>." Each tag's element gets the tagged text as its children.
+ */
+export function Trans({ k, vars, tags }: { k: string; vars?: Vars; tags: Record<string, ReactElement> }) {
+  const t = useT();
+  return (
+    <>
+      {splitTags(t(k, vars)).map((part, i) =>
+        typeof part === "string" ? <Fragment key={i}>{part}</Fragment> : tags[part.tag] ? cloneElement(tags[part.tag], { key: i }, part.text) : <Fragment key={i}>{part.text}</Fragment>,
+      )}
+    </>
+  );
+}
+
+/** A route's `meta` function's `t` (meta runs outside React: it reads the root loader's data from the matches). */
+export function metaT(matches: readonly { id: string; data?: unknown }[]): T {
+  const i18n = (matches.find((m) => m.id === "root")?.data as { i18n?: PageI18n } | undefined)?.i18n ?? NONE;
+  return makeT(i18n.messages, i18n.locale);
+}
