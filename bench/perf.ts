@@ -259,7 +259,9 @@ function cookieAt(cookies: Awaited<ReturnType<typeof bookingCookies>>, pagePath:
 /** Pages each --without-patch variant is measured on. */
 const PATCH_PAGES = ["/", "/booking/markets", "/booking/studios", "/booking/times"];
 
-type Page = { name: string; base: string; path: string; cookie?: string };
+/** `lang`: the page in that language (its `lang` cookie), to compare a Spanish page with its English one (issue 21). */
+type Page = { name: string; base: string; path: string; cookie?: string; lang?: string };
+const cookieHeader = (page: Page) => [page.lang ? `lang=${page.lang}` : null, page.cookie].filter(Boolean).join("; ");
 type Sample = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerRequest: number };
 
 async function load(page: Page, duration: number) {
@@ -267,7 +269,7 @@ async function load(page: Page, duration: number) {
   const cpuBefore = cpuMs(pid);
   const r = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
-      { url: page.base + page.path, connections: 10, duration, headers: page.cookie ? { Cookie: page.cookie } : {} },
+      { url: page.base + page.path, connections: 10, duration, headers: cookieHeader(page) ? { Cookie: cookieHeader(page) } : {} },
       (err, result) => (err ? reject(err) : resolve(result)),
     ),
   );
@@ -339,6 +341,8 @@ try {
     { name: "/booking/services (cookie)", base: project, path: "/booking/services", cookie: cookies.services },
     { name: "/booking/studios (cookie)", base: project, path: "/booking/studios", cookie: cookies.studios },
     { name: "/booking/times (cookie)", base: project, path: "/booking/times", cookie: cookies.times },
+    { name: "/ in Spanish", base: project, path: "/", lang: "es-US" },
+    { name: "/booking/times (cookie) in Spanish", base: project, path: "/booking/times", cookie: cookies.times, lang: "es-US" },
     { name: `${cookies.afterTimes.path} (cookie)`, base: project, path: cookies.afterTimes.path, cookie: cookies.afterTimes.cookie },
     { name: "/login", base: project, path: "/login" },
     { name: "/signup", base: project, path: "/signup" },
@@ -431,7 +435,7 @@ try {
   for (const page of [bareBase, ...pages]) {
     const s = samples.get(page.name);
     if (!s) continue;
-    const js = page.path === "/healthz" ? "" : `${(await jsGzipKb(page.base + page.path, page.cookie ?? "")).toFixed(1)} KB`;
+    const js = page.path === "/healthz" ? "" : `${(await jsGzipKb(page.base + page.path, cookieHeader(page))).toFixed(1)} KB`;
     console.log(
       `${page.name.padEnd(44)} ${median(s.ratio).toFixed(2).padStart(5)} ${median(s.cpuRatio).toFixed(2).padStart(9)} ` +
         `${median(s.rps).toFixed(0).padStart(6)} ${median(s.cpu).toFixed(2).padStart(10)} ${median(s.p50).toFixed(0).padStart(6)} ` +
