@@ -29,7 +29,7 @@ async function logOut(page: Page) {
 
 const idTokenOf = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === "idToken");
 
-test("sign up with the emailed code (or link), log out, log in again, reset the password: old sessions die", async ({ page, browser, baseURL }, testInfo) => {
+test("sign up with the emailed code (or link), log out, log in again, reset the password: old sessions die", async ({ page, newContext, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const requests = watchDataRequests(page);
   const email = uniqueEmail(testInfo.project.name);
@@ -119,7 +119,7 @@ test("sign up with the emailed code (or link), log out, log in again, reset the 
   await accountMenuShows(page, email);
 
   // A second device stays logged in… until a reset.
-  const other = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled(testInfo) });
+  const other = await newContext();
   await other.addCookies([(await idTokenOf(page.context()))!]);
   const otherPage = await other.newPage();
   await otherPage.goto("/signup/complete");

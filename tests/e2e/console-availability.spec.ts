@@ -47,7 +47,7 @@ async function offeredDays(page: Page) {
   return hrefs.map((h) => /day=(\d{4}-\d{2}-\d{2})/.exec(h)![1]!);
 }
 
-test("a manager closes the studio for a day and changes hours: the day's times vanish, its visit is listed to move, the offered times move", async ({ page, browser }, testInfo) => {
+test("a manager closes the studio for a day and changes hours: the day's times vanish, its visit is listed to move, the offered times move", async ({ page, newContext }, testInfo) => {
   test.setTimeout(240_000);
   const requests = watchDataRequests(page);
   const project = testInfo.project.name as keyof typeof STUDIOS;
@@ -61,7 +61,7 @@ test("a manager closes the studio for a day and changes hours: the day's times v
   await finish(page, { studio: studio.name, email: patientEmail, card: true, comfort: "cleaning", laterWeek: true });
 
   // Another patient, on the times page of the same studio and service (a context of its own).
-  const patient = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo), baseURL: testInfo.project.use.baseURL });
+  const patient = await newContext();
   const times = await patient.newPage();
   await times.goto("/booking?service=CLNCHK");
   await times.getByLabel("Boston").check();

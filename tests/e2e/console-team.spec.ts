@@ -59,7 +59,7 @@ async function signIn(page: Page, email: string, password: string, secret: strin
   await next(page, "Sign in");
 }
 
-test("an admin invites a front desk by email, who sets up from the email's link; the admin reads the audit log and disables and re-enables the account", async ({ page, browser }, testInfo) => {
+test("an admin invites a front desk by email, who sets up from the email's link; the admin reads the audit log and disables and re-enables the account", async ({ page, newContext }, testInfo) => {
   test.setTimeout(240_000);
   const requests = watchDataRequests(page);
   const project = testInfo.project.name;
@@ -89,7 +89,7 @@ test("an admin invites a front desk by email, who sets up from the email's link;
   const mail = await mailTo(deskEmail, /^Your Studio Dental studio console account$/);
   const link = /https:\/\/dental\.example\.com(\/staff\/setup\/[A-Za-z0-9_-]{43})/.exec(mail)![1]!;
 
-  const desk = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo), baseURL: testInfo.project.use.baseURL });
+  const desk = await newContext();
   const deskPage = await desk.newPage();
   const deskSecret = await setUp(deskPage, link);
   await signIn(deskPage, deskEmail, PASSWORD, deskSecret);

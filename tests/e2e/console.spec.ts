@@ -57,7 +57,7 @@ async function signIn(page: Page, email: string, secret: string) {
   await next(page, "Sign in");
 }
 
-test("an admin set up from the command line's link sees a booking on the day, checks the patient in and cancels for them; a front desk of another studio cannot open it", async ({ page, browser }, testInfo) => {
+test("an admin set up from the command line's link sees a booking on the day, checks the patient in and cancels for them; a front desk of another studio cannot open it", async ({ page, newContext }, testInfo) => {
   test.setTimeout(240_000);
   const requests = watchDataRequests(page);
   const project = testInfo.project.name;
@@ -125,7 +125,7 @@ test("an admin set up from the command line's link sees a booking on the day, ch
   await expectNoAxeViolations(page);
 
   // A front desk of Kendall Square: their studio's day, and a 404 for Fenway's visit.
-  const desk = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo), baseURL: testInfo.project.use.baseURL });
+  const desk = await newContext();
   const deskPage = await desk.newPage();
   await deskPage.goto("/staff");
   await setUpAndSignIn(deskPage, `desk-${project}@console.example.com`);

@@ -38,7 +38,7 @@ async function addMember(page: Page, m: { first: string; last: string; month: st
   await next(page, "Add to my family");
 }
 
-test("a parent adds a child and a partner, books both at the same time, manages the child's visit; another account gets 404", async ({ page, browser }, testInfo) => {
+test("a parent adds a child and a partner, books both at the same time, manages the child's visit; another account gets 404", async ({ page, newContext }, testInfo) => {
   test.setTimeout(360_000);
   const requests = watchDataRequests(page);
   const email = uniqueEmail("family");
@@ -162,7 +162,7 @@ test("a parent adds a child and a partner, books both at the same time, manages 
   await expect(page.getByRole("region", { name: "Breezy Braces" })).toBeVisible();
 
   // 6. Another account can open neither the child's visit nor the child's page.
-  const other = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled: jsEnabled(testInfo) });
+  const other = await newContext();
   try {
     const stranger = await other.newPage();
     await signUp(stranger, uniqueEmail("family-other"), "Kim Lee");

@@ -21,8 +21,8 @@ async function toTimes(page: Page) {
 }
 
 test.describe("a time held while the patient finishes booking", () => {
-  test("another patient is not offered it and is told if they choose it; the holder books it without a conflict", async ({ page, browser }, testInfo) => {
-    const other = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo), baseURL: testInfo.project.use.baseURL });
+  test("another patient is not offered it and is told if they choose it; the holder books it without a conflict", async ({ page, newContext }, testInfo) => {
+    const other = await newContext();
     const second = await other.newPage();
     try {
       // Both patients read the same day's times; the second keeps that page open.

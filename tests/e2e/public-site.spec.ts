@@ -174,7 +174,7 @@ async function press(page: Page, name: string) {
   await page.waitForLoadState("load");
 }
 
-test("invite a friend: a visitor logs in from the page, sees their personal link, shares it by email, and the friend's link works", async ({ page, browser, baseURL }, testInfo) => {
+test("invite a friend: a visitor logs in from the page, sees their personal link, shares it by email, and the friend's link works", async ({ page, newContext }, testInfo) => {
   test.setTimeout(180_000);
   const requests = watchDataRequests(page);
   const email = `inviter-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -227,7 +227,7 @@ test("invite a friend: a visitor logs in from the page, sees their personal link
   expect(invitation).not.toContain(email);
 
   // The friend opens it: the referral code is kept and the campaign's popup greets them.
-  const friendContext = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled(testInfo) });
+  const friendContext = await newContext();
   const friendPage = await friendContext.newPage();
   await friendPage.goto(link.replace("https://dental.example.com", ""));
   await expect(friendPage.getByRole("dialog", { name: "Welcome — a friend sent you" })).toBeVisible();

@@ -40,7 +40,7 @@ async function startCleaning(page: Page) {
 
 const offer = (page: Page) => page.getByRole("region", { name: "Keep your visits in one place" });
 
-test("the confirmed page opened by its link alone (an empty cookie jar) names nobody; the booking browser is offered an account", async ({ page, browser }, testInfo) => {
+test("the confirmed page opened by its link alone (an empty cookie jar) names nobody; the booking browser is offered an account", async ({ page, newContext }, testInfo) => {
   test.setTimeout(240_000);
   const email = uniqueEmail("link-only");
   await page.goto("/booking/markets");
@@ -53,7 +53,7 @@ test("the confirmed page opened by its link alone (an empty cookie jar) names no
   await expect(offer(page).getByLabel("Email address")).toHaveValue(email);
 
   // Issue 23 B: a forwarded email, another device: the time, the place and the manage actions, nobody's details.
-  const stranger = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled: jsEnabled(testInfo) });
+  const stranger = await newContext();
   try {
     const other = await stranger.newPage();
     await other.goto(`/booking/confirmed/${token}`);

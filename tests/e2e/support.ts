@@ -1,5 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Browser, type BrowserContext, type Page, type Response, type TestInfo } from "@playwright/test";
+import {
+  expect,
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Response,
+  type TestInfo,
+} from "@playwright/test";
 import { captureHtml } from "../standards/captured";
 
 /**
@@ -7,13 +16,36 @@ import { captureHtml } from "../standards/captured";
  * visited, each form post's answer — 400 re-renders and error pages included) is kept for the Nu Html Checker,
  * which checks them all at once after the run (the `standards` teardown project, tests/e2e/standards.teardown.ts).
  */
-export const test = base.extend<{ context: BrowserContext }>({
+export const test = base.extend<{ context: BrowserContext; newContext: (options?: BrowserContextOptions) => Promise<BrowserContext> }>({
   context: async ({ context }, use, testInfo) => {
-    const pending = captureDocuments(context, `${testInfo.titlePath.slice(1).join(" › ")} [${testInfo.project.name}]`);
+    const pending = captureDocuments(context, testFrom(testInfo));
     await use(context);
     await Promise.all(pending);
   },
+  /**
+   * A second browser (its own cookie jar) for a spec: the project's JavaScript setting and baseURL unless given,
+   * its documents kept like the default context's. Closed at teardown; closing it earlier waits for its captures.
+   */
+  newContext: async ({ browser }, use, testInfo) => {
+    const opened: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const { baseURL, javaScriptEnabled } = testInfo.project.use;
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, ...options });
+      const pending = captureDocuments(context, `${testFrom(testInfo)} (own context)`);
+      // A body still being read when its context closes is lost: let the pending reads finish first.
+      const close = context.close.bind(context);
+      context.close = async (closeOptions) => {
+        await Promise.all(pending);
+        await close(closeOptions);
+      };
+      opened.push(context);
+      return context;
+    });
+    await Promise.all(opened.map((context) => context.close()));
+  },
 });
+
+const testFrom = (testInfo: TestInfo) => `${testInfo.titlePath.slice(1).join(" › ")} [${testInfo.project.name}]`;
 
 const captured = new WeakSet<BrowserContext>();
 function captureDocuments(context: BrowserContext, from: string): Promise<void>[] {
@@ -44,10 +76,8 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
   const jsOff = test.info().project.use.javaScriptEnabled === false;
   // The URL changes when the next document commits, before it has all arrived: scan the whole page, not a prefix.
   await page.waitForLoadState("load");
-  // A page of a context the fixture did not see (a spec's own browser.newContext()): keep its DOM for the validator.
-  if (!captured.has(page.context())) {
-    captureHtml(`<!DOCTYPE html>${await page.evaluate(() => document.documentElement.outerHTML)}`, { kind: "page", url: page.url(), from: `${test.info().title} [DOM of an own context]` });
-  }
+  // Its documents would reach no validator: a spec's second browser comes from the `newContext` fixture.
+  expect(captured.has(page.context()), "a page of a context opened with browser.newContext(): use the newContext fixture").toBe(true);
   let target = page;
   if (jsOff) {
     const url = page.url().split("#")[0];

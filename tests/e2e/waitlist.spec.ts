@@ -1,7 +1,7 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { finish, next, step } from "./booking-journey";
 import { useMailbox, uniqueEmail } from "./mailbox";
-import { expectNoAxeViolations, jsEnabled, test, visit } from "./support";
+import { expectNoAxeViolations, test, visit } from "./support";
 
 /**
  * The waitlist (issue 19 B, decision 022), with JavaScript off and on, reading the real emails: two patients join the
@@ -15,8 +15,8 @@ const STUDIO = { "js-off": { slug: "post-office-square", name: "Post Office Squa
 const studioOf = () => STUDIO[test.info().project.name as keyof typeof STUDIO];
 const local = (link: string) => new URL(link).pathname;
 
-async function joinWaitlist(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: jsEnabled(test.info()) });
+async function joinWaitlist(newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>, email: string): Promise<Page> {
+  const context = await newContext();
   const page = await context.newPage();
   await page.goto(`/booking?service=CLNCHK&studio=${studioOf().slug}`);
   await ownStep(page, "/booking/times", "Choose a time");
@@ -35,10 +35,7 @@ async function joinWaitlist(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/**
- * A step of this spec's own browser contexts: with JavaScript the URL changes before the next page has rendered, so
- * wait for its title too (the DOM is what the validator keeps of a context the fixture did not open).
- */
+/** A step of this spec's own browser contexts: with JavaScript the URL changes before the next page has rendered. */
 async function ownStep(page: Page, path: string, title: string) {
   await expect(page).toHaveTitle(`${title} — Book a visit`);
   await step(page, path);
@@ -75,7 +72,7 @@ async function bookFromDetails(page: Page, email: string) {
   await expect(page).toHaveURL(/\/booking\/confirmed\//);
 }
 
-test("a cancel's freed time is offered to the waitlist by email; the first claimer books it, the second is told it is gone and leaves the list", async ({ page, browser }) => {
+test("a cancel's freed time is offered to the waitlist by email; the first claimer books it, the second is told it is gone and leaves the list", async ({ page, newContext }) => {
   test.setTimeout(300_000);
   const first = uniqueEmail("waitlist-first");
   const second = uniqueEmail("waitlist-second");
@@ -87,8 +84,8 @@ test("a cancel's freed time is offered to the waitlist by email; the first claim
   const booked = await mailTo(holder, /^Studio Dental: your Checkup & cleaning on /);
   const when = /^Subject: Studio Dental: your Checkup & cleaning on (.*)$/m.exec(booked)![1].trim();
 
-  const firstPage = await joinWaitlist(browser, first);
-  const secondPage = await joinWaitlist(browser, second);
+  const firstPage = await joinWaitlist(newContext, first);
+  const secondPage = await joinWaitlist(newContext, second);
 
   // The visit is cancelled: the time frees up.
   await page.goto(`/booking/confirmed/${token}/cancel`);
