@@ -21,11 +21,16 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry: a browser that stops painting mid-run (once in CI, a 6-minute hang on a check()) passes on the
+  // second try and is listed as "flaky"; a real break fails both tries.
+  retries: 1,
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "off",
+    // A stuck action or navigation fails in a minute, not at the test's timeout.
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
