@@ -89,27 +89,3 @@ export function MemberForm({ result, values, submitLabel, hidden, children }: { 
     </FormStateProvider>
   );
 }
-
-/** The confirmed page's two visits booked together (issue 20 A), each with its own page in the patient area. */
-export function BookedTogether({ visits }: { visits: { name: string; service: string; when: string; href: string; cancelled: boolean }[] | null }) {
-  if (!visits) return null;
-  return (
-    <section aria-labelledby="together-title">
-      <h2 id="together-title">Booked together</h2>
-      <ul className="pair-list">
-        {visits.map((v) => (
-          <li key={v.href}>
-            <span className="visit-for">{v.name}</span>
-            <br />
-            {v.service}, {v.when}
-            {v.cancelled ? " (cancelled)" : ""}
-            <br />
-            <Link to={v.href}>
-              Manage {v.name}’s visit
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}

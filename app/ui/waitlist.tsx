@@ -1,24 +1,10 @@
 /**
- * The waitlist's pieces of pages (issue 19 B, decision 022): the invitation under the times, the join form, and the
- * entries on /profile. Plain links and forms: nothing here needs JavaScript.
+ * The waitlist's pieces of pages (issue 19 B, decision 022): the join form and the entries on /profile (the invitation
+ * under the times is waitlist-invite.tsx, so the times page loads neither). Plain links and forms: nothing here needs
+ * JavaScript.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ChoiceFieldset, ErrorSummary, FormActions, FormStateProvider, TextField, useField, type FormResult, type SavedValues } from "./form";
-
-/** Under the times: the way onto the waitlist for this studio and service (all times shown, or none). */
-export function WaitlistInvite() {
-  return (
-    <aside className="waitlist-invite" aria-labelledby="waitlist-invite-title">
-      <h2 id="waitlist-invite-title">None of these times work?</h2>
-      <p>Tell us the days and times that suit you and we’ll email you when one frees up.</p>
-      <p>
-        <Link to="/booking/waitlist" className="button button-secondary">
-          Join the waitlist
-        </Link>
-      </p>
-    </aside>
-  );
-}
 
 type JoinData = {
   studioName: string;
