@@ -7,6 +7,10 @@ import { gzipSync } from "node:zlib";
 
 /** The budget every page stays under (developers' guide). */
 export const CLIENT_JS_BUDGET_KB = 100;
+/** What issue 22 asks of every page (decision 019); not yet met by all: the budget test lists the pages above it. */
+export const CLIENT_JS_ISSUE_LIMIT_KB = 95;
+/** Enforced on every page until all pass the issue's 95 KB: the largest page measured on 11-25 (98.7 KB) and a margin. */
+export const CLIENT_JS_ENFORCED_KB = 99;
 
 type Manifest = {
   entry: { module: string; imports?: string[] };
