@@ -17,10 +17,20 @@ type Manifest = {
   routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[]; hasDefaultExport?: boolean }>;
 };
 
-/** The routes that render a page (a default export in the server build); resource routes ship no JS. */
+/** The studio console's pages: root's ConsoleDocument renders them without any script (the budget test checks it). */
+export const CONSOLE_ROUTE_PREFIX = "routes/staff+/";
+
+/**
+ * The routes that render a page loading JS (a default export in the server build): resource routes ship none,
+ * and neither do the console's pages.
+ */
 export async function pageRouteIds(root = process.cwd()): Promise<Set<string>> {
   const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as { routes: Record<string, { module: { default?: unknown } }> };
-  return new Set(Object.entries(build.routes).filter(([, r]) => typeof r.module.default === "function").map(([id]) => id));
+  return new Set(
+    Object.entries(build.routes)
+      .filter(([id, r]) => typeof r.module.default === "function" && !id.startsWith(CONSOLE_ROUTE_PREFIX))
+      .map(([id]) => id),
+  );
 }
 
 /**
