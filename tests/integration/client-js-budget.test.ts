@@ -1,6 +1,6 @@
 /**
  * The developers' guide: client JS stays under 100 KB gzip on every page, and validation (zod) stays on the
- * server. Issue 22 asks 95 KB of every page: until all pass it, 99 KB is enforced on every page and the pages
+ * server. Issue 22 asks 95 KB of every page: until all pass it, 98 KB is enforced on every page and the pages
  * above 95 are named (decision 019), so no other page crosses it unnoticed. Measured on the production build `npm test` makes before vitest runs (bench/client-js.ts).
  */
 import { mkdtempSync } from "node:fs";
@@ -57,7 +57,6 @@ const ABOVE_95_KB = [
   "booking+/payment-info",
   "booking+/studios",
   "booking+/times",
-  "booking+/waitlist",
   "intake+/_index",
   "intake+/check-answers",
   "intake+/insurance.card",
