@@ -7,16 +7,30 @@ import { gzipSync } from "node:zlib";
 
 /** The budget every page stays under (developers' guide). */
 export const CLIENT_JS_BUDGET_KB = 100;
+/** What issue 22 asks of every page (decision 019); not yet met by all: the budget test lists the pages above it. */
+export const CLIENT_JS_ISSUE_LIMIT_KB = 95;
+/** Enforced on every page until all pass the issue's 95 KB: the largest page measured on 11-25 (97.7 KB) and a margin. */
+export const CLIENT_JS_ENFORCED_KB = 98;
 
 type Manifest = {
   entry: { module: string; imports?: string[] };
   routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[]; hasDefaultExport?: boolean }>;
 };
 
-/** The routes that render a page (a default export in the server build); resource routes ship no JS. */
+/** The studio console's pages: root's ConsoleDocument renders them without any script (the budget test checks it). */
+export const CONSOLE_ROUTE_PREFIX = "routes/staff+/";
+
+/**
+ * The routes that render a page loading JS (a default export in the server build): resource routes ship none,
+ * and neither do the console's pages.
+ */
 export async function pageRouteIds(root = process.cwd()): Promise<Set<string>> {
   const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as { routes: Record<string, { module: { default?: unknown } }> };
-  return new Set(Object.entries(build.routes).filter(([, r]) => typeof r.module.default === "function").map(([id]) => id));
+  return new Set(
+    Object.entries(build.routes)
+      .filter(([id, r]) => typeof r.module.default === "function" && !id.startsWith(CONSOLE_ROUTE_PREFIX))
+      .map(([id]) => id),
+  );
 }
 
 /**

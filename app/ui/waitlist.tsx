@@ -1,24 +1,9 @@
 /**
- * The waitlist's pieces of pages (issue 19 B, decision 022): the invitation under the times, the join form, and the
- * entries on /profile. Plain links and forms: nothing here needs JavaScript.
+ * The waitlist's join form (issue 19 B, decision 022); the invitation under the times is waitlist-invite.tsx and the
+ * entries on /profile waitlist-entries.tsx, so those pages load no join form. A plain form: it needs no JavaScript.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ChoiceFieldset, ErrorSummary, FormActions, FormStateProvider, TextField, useField, type FormResult, type SavedValues } from "./form";
-
-/** Under the times: the way onto the waitlist for this studio and service (all times shown, or none). */
-export function WaitlistInvite() {
-  return (
-    <aside className="waitlist-invite" aria-labelledby="waitlist-invite-title">
-      <h2 id="waitlist-invite-title">None of these times work?</h2>
-      <p>Tell us the days and times that suit you and we’ll email you when one frees up.</p>
-      <p>
-        <Link to="/booking/waitlist" className="button button-secondary">
-          Join the waitlist
-        </Link>
-      </p>
-    </aside>
-  );
-}
 
 type JoinData = {
   studioName: string;
@@ -69,43 +54,5 @@ export function WaitlistJoinForm({ data, result }: { data: JoinData; result: For
         <FormActions submitLabel="Join the waitlist" back="/booking/times" />
       </Form>
     </FormStateProvider>
-  );
-}
-
-export type WaitlistEntryView = { id: number; studioName: string; serviceName: string; firstDay: string; lastDay: string; parts: string; days: string };
-
-/** /profile: the account's waitlist entries, each with its own Leave button (a POST to /profile/waitlist). */
-export function WaitlistEntries({ entries, left }: { entries: WaitlistEntryView[]; left: boolean }) {
-  return (
-    <section className="profile-section" id="waitlist" aria-labelledby="waitlist-title">
-      <h2 id="waitlist-title">Waitlist</h2>
-      {left ? (
-        <p className="notice" role="status">
-          You left the waitlist.
-        </p>
-      ) : null}
-      {entries.length === 0 ? (
-        <p>You’re not waiting for a time. When no time suits you, join the waitlist from the times page.</p>
-      ) : (
-        <ul className="waitlist-entries">
-          {entries.map((e) => (
-            <li key={e.id}>
-              <div>
-                <strong>{e.serviceName}</strong> at {e.studioName}
-                <span className="hint">
-                  {e.days}, {e.parts}
-                </span>
-              </div>
-              <Form method="post" action="/profile/waitlist">
-                <input type="hidden" name="entry" value={e.id} />
-                <button type="submit" className="button button-secondary" aria-label={`Leave the waitlist for ${e.serviceName} at ${e.studioName}`}>
-                  Leave
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -1,9 +1,14 @@
 /**
  * The developers' guide: client JS stays under 100 KB gzip on every page, and validation (zod) stays on the
- * server. Measured on the production build `npm test` makes before vitest runs (bench/client-js.ts).
+ * server. Issue 22 asks 95 KB of every page: until all pass it, 98 KB is enforced on every page and the pages
+ * above 95 are named (decision 019), so no other page crosses it unnoticed. Measured on the production build `npm test` makes before vitest runs (bench/client-js.ts).
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CLIENT_JS_BUDGET_KB, clientJsPerRoute, loadsManifestFile, pageRouteIds } from "../../bench/client-js";
+import { CONSOLE_ROUTE_PREFIX, CLIENT_JS_ENFORCED_KB, CLIENT_JS_ISSUE_LIMIT_KB, clientJsPerRoute, loadsManifestFile, pageRouteIds } from "../../bench/client-js";
 
 const rows = clientJsPerRoute(process.cwd(), await pageRouteIds(), { manifestFile: await loadsManifestFile() });
 
@@ -12,11 +17,55 @@ describe("client JS budget", () => {
     expect(rows.map((r) => r.route)).toContain("booking+/times");
     expect(rows.map((r) => r.route)).not.toContain("booking+/confirmed.$token.calendar[.ics]");
   });
-  it("every page loads under 100 KB of gzipped JavaScript", () => {
-    const over = rows.filter((r) => r.totalKb > CLIENT_JS_BUDGET_KB).map((r) => `${r.route}: ${r.totalKb.toFixed(1)} KB`);
+  it("leaves out the console's pages because they load no script (served by the production build)", async () => {
+    process.env.SESSION_SECRET ??= "client-js-budget-test-secret-0123456789abcdef";
+    process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "client-js-data-"));
+    const { createRequestHandler } = await import("@remix-run/node");
+    const build = (await import(pathToFileURL(path.join(process.cwd(), "build/index.js")).href)) as import("@remix-run/node").ServerBuild;
+    const handler = createRequestHandler(build, "production");
+    const scripts = async (pathname: string) => ((await (await handler(new Request(`http://localhost${pathname}`))).text()).match(/<script\b/g) ?? []).length;
+    expect(Object.keys(build.routes)).toContain(`${CONSOLE_ROUTE_PREFIX}login`);
+    expect(rows.map((r) => r.route)).not.toContain("staff+/login");
+    expect(await scripts("/staff/login")).toBe(0);
+    // The same request to a patient page does load scripts: the count above is not blind.
+    expect(await scripts("/login")).toBeGreaterThan(0);
+  });
+  it(`every page loads under ${CLIENT_JS_ENFORCED_KB} KB of gzipped JavaScript`, () => {
+    const over = rows.filter((r) => r.totalKb > CLIENT_JS_ENFORCED_KB).map((r) => `${r.route}: ${r.totalKb.toFixed(1)} KB`);
     expect(over).toEqual([]);
+  });
+  it(`only the known pages are above issue 22's ${CLIENT_JS_ISSUE_LIMIT_KB} KB (a page that drops under it leaves this list)`, () => {
+    const over = rows.filter((r) => r.totalKb > CLIENT_JS_ISSUE_LIMIT_KB).map((r) => r.route);
+    expect(over.sort()).toEqual([...ABOVE_95_KB].sort());
   });
   it("no page ships zod to the browser", () => {
     expect(rows.filter((r) => r.shipsZod).map((r) => r.route)).toEqual([]);
   });
 });
+
+/** Above 95 KB on 2026-11-25 after decision 019's client-JS changes (`node --import tsx bench/js-size.ts`). */
+const ABOVE_95_KB = [
+  "booking+/confirmation",
+  "booking+/confirmed.$token",
+  "booking+/confirmed.$token_.cancel",
+  "booking+/confirmed.$token_.reschedule",
+  "booking+/contact-info",
+  "booking+/emergency",
+  "booking+/freeform-questions",
+  "booking+/insurance-status",
+  "booking+/invisalign-consult",
+  "booking+/payment-info",
+  "booking+/studios",
+  "booking+/times",
+  "intake+/_index",
+  "intake+/check-answers",
+  "intake+/insurance.card",
+  "intake+/insurance.provider",
+  "intake+/insurance.results",
+  "intake+/personal.medical-conditions",
+  "profile+/_index",
+  "profile+/appointments.$token_.cancel",
+  "profile+/appointments.$token_.reschedule",
+  "profile+/family.$id",
+  "profile+/family.new",
+];

@@ -12,7 +12,7 @@ import { intakeLinkOf } from "~/intake/store.server";
 import { readCookies } from "~/platform/cookies.server";
 import { accountOffer } from "~/booking/returning.server";
 import { bookedTogether } from "~/account/family.server";
-import { BookedTogether } from "~/ui/family";
+import { BookedTogether } from "~/ui/booked-together";
 import { AccountOffer } from "~/ui/account-offer";
 import {
   changeOf,

@@ -15,7 +15,7 @@ import { StepPage } from "~/ui/form";
 import { StepHeader } from "~/ui/step-header";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
-import { WaitlistInvite } from "~/ui/waitlist";
+import { WaitlistInvite } from "~/ui/waitlist-invite";
 
 /** The step's title; past the hold limit (429), that page's own. */
 export const meta: MetaFunction = (args) =>

@@ -3,10 +3,10 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import type { ReactNode } from "react";
 import { authHeaders } from "~/auth/headers";
 import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, PasswordField, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
-import { FamilySection } from "~/ui/family";
+import { FamilySection } from "~/ui/family-section";
 import { VisitList } from "~/ui/profile";
 import { NextCheckups } from "~/ui/recall";
-import { WaitlistEntries } from "~/ui/waitlist";
+import { WaitlistEntries } from "~/ui/waitlist-entries";
 import { profileAction, profilePage, type Intent } from "./_index.server";
 
 export const meta: MetaFunction = () => [{ title: "Your visits and details — Studio Dental" }, { name: "robots", content: "noindex" }];
