@@ -47,7 +47,7 @@ export function hoursIn(line: string, locale: string): string {
       const hour = (Number(h) % 12) + (half === "PM" ? 12 : 0);
       return time(Boolean(m && m !== "00"))
         .format(new Date(Date.UTC(2024, 0, 7, hour, Number(m ?? 0))))
-        .replace(/[\u202f\u00a0]/g, " ");
+        .replace(/[\u202f ]/g, "\u00a0"); // "7 p.m." never split over two lines
     });
 }
 

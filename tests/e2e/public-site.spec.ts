@@ -289,7 +289,7 @@ test.describe("in Spanish", () => {
   test("the directory in Spanish: a studio's hours, its map link and its Spanish booking link into the booking", async ({ page }) => {
     await visit(page, "/studios");
     const fenway = page.locator("#studio-fenway");
-    await expect(fenway).toContainText(/lun–vie 8 a\.\s?m\.–5 p\.\s?m\./);
+    await expect(fenway).toContainText(/lun–vie 8\sa\.\s?m\.–5\sp\.\s?m\./);
     await expect(fenway.getByRole("link", { name: /^Mapa de Fenway \(se abre en una pestaña nueva\)$/ })).toBeVisible();
     await expect(page).toHaveTitle("Nuestros consultorios — Studio Dental");
     await fenway.getByRole("link", { name: "Reservar en Fenway" }).click();
