@@ -510,6 +510,7 @@ async function main() {
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
     if (process.env.SCREENSHOTS_ONLY === "family") return void (await familyScreens(browser), await browser.close());
+    if (process.env.SCREENSHOTS_ONLY === "public-es") return void (await publicSpanishScreens(browser), await browser.close());
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/booking`);
@@ -592,6 +593,7 @@ async function main() {
     await waitlistScreens(browser, confirmed);
     await consoleAvailabilityShots(browser);
     await familyScreens(browser);
+    await publicSpanishScreens(browser);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/ (and the console's availability pages)`);
   } finally {
@@ -600,6 +602,25 @@ async function main() {
     await exited;
     rmSync(DATA_DIR, { recursive: true, force: true });
   }
+}
+
+/**
+ * The public site in Spanish (issue 21), a browser asking for es-US: the home page, the studios directory and a
+ * content page with a picture → docs/screenshots/public-<page>-es-<width>.png. `SCREENSHOTS_ONLY=public-es`.
+ */
+async function publicSpanishScreens(browser: Browser) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: "es-US" });
+  await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
+  const page = await context.newPage();
+  for (const path of ["/", "/studios", "/orthodontics"]) {
+    await page.goto(`${base}${path}`);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.screenshot({ path: `${OUT}/public-${path === "/" ? "home" : path.slice(1)}-es-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  await context.close();
 }
 
 /**
@@ -655,4 +676,4 @@ async function recallScreens() {
 }
 
 if (process.env.SCREENSHOTS_ONLY !== "recall") await main();
-await recallScreens();
+if (process.env.SCREENSHOTS_ONLY !== "public-es") await recallScreens();

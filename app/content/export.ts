@@ -8,10 +8,10 @@ export type Link = { sys: { type: "Link"; linkType: "Entry" | "Asset"; id: strin
 type Localized = Record<string, Record<string, unknown>>;
 export type ExportEntry = { sys: { id: string; contentType?: { sys: { id: string } } }; fields: Localized };
 export type SpaceExport = {
-  contentTypes: { sys: { id: string } }[];
+  contentTypes: { sys: { id: string }; fields?: { id: string; localized?: boolean }[] }[];
   entries: ExportEntry[];
   assets: ExportEntry[];
-  locales: { code: string; default?: boolean }[];
+  locales: { code: string; default?: boolean; fallbackCode?: string | null }[];
 };
 
 /** An entry or asset as the Delivery API gives it for one locale, links resolved (up to `include` levels). */
@@ -20,12 +20,35 @@ export type DeliveredEntry = { sys: { id: string; type: "Entry" | "Asset"; conte
 const isLink = (value: unknown): value is Link =>
   typeof value === "object" && value !== null && (value as Link).sys?.type === "Link" && typeof (value as Link).sys.id === "string";
 
-/** The space's entries of one content type, for the default locale, with links resolved two levels deep (rich text too). */
-export function deliveredEntries(space: SpaceExport, contentType: string): DeliveredEntry[] {
-  const locale = space.locales.find((l) => l.default)?.code ?? space.locales[0]?.code ?? "en-US";
+const defaultLocale = (space: SpaceExport) => space.locales.find((l) => l.default)?.code ?? space.locales[0]?.code ?? "en-US";
+
+/**
+ * The locales a field's value is looked for in, Contentful's way: the locale, then its `fallbackCode`, and so
+ * on (es-US → en-US); a locale the space does not have gets the default's values (the app asks only for
+ * locales it speaks). A field not `localized` has only the default locale's value.
+ */
+export function fallbackChain(space: SpaceExport, locale: string): string[] {
+  const chain: string[] = [];
+  let code: string | null | undefined = space.locales.some((l) => l.code === locale) ? locale : defaultLocale(space);
+  while (code && !chain.includes(code)) {
+    chain.push(code);
+    code = space.locales.find((l) => l.code === code)?.fallbackCode;
+  }
+  return chain;
+}
+
+/** The space's entries of one content type in a locale (with fallbacks), links resolved two levels deep (rich text too). */
+export function deliveredEntries(space: SpaceExport, contentType: string, locale = defaultLocale(space)): DeliveredEntry[] {
+  const chain = fallbackChain(space, locale);
+  const fixed = new Set(space.contentTypes.flatMap((t) => (t.fields ?? []).filter((f) => f.localized === false).map((f) => `${t.sys.id}.${f.id}`)));
+  const valueOf = (item: ExportEntry, name: string) => {
+    const values = item.fields[name];
+    if (fixed.has(`${item.sys.contentType?.sys.id}.${name}`)) return values[defaultLocale(space)];
+    return chain.map((code) => values[code]).find((v) => v !== undefined);
+  };
   const plain = (item: ExportEntry, type: "Entry" | "Asset"): DeliveredEntry => ({
     sys: { id: item.sys.id, type, contentType: item.sys.contentType },
-    fields: Object.fromEntries(Object.entries(item.fields).map(([name, values]) => [name, values[locale]]).filter(([, v]) => v !== undefined)),
+    fields: Object.fromEntries(Object.keys(item.fields).map((name) => [name, valueOf(item, name)]).filter(([, v]) => v !== undefined)),
   });
   const index = new Map<string, DeliveredEntry>();
   for (const e of space.entries) index.set(`Entry:${e.sys.id}`, plain(e, "Entry"));

@@ -49,10 +49,11 @@ export function toPage(entry: DeliveredEntry, renderRichText: (document: Documen
   };
 }
 
-export function toPopup(entry: DeliveredEntry): Popup | null {
+/** `bookLabel`: the button's words when the entry has none, in the reader's language. */
+export function toPopup(entry: DeliveredEntry, bookLabel: string): Popup | null {
   const f = entry.fields;
   if (!text(f.popupId) || !text(f.title)) return null;
-  return { popupId: text(f.popupId), title: text(f.title), description: text(f.description), buttonText: text(f.buttonText) || "Book a visit", buttonHref: sitePath(f.buttonHref) || "/booking", image: imageOf(f.image, POPUP_IMAGE) };
+  return { popupId: text(f.popupId), title: text(f.title), description: text(f.description), buttonText: text(f.buttonText) || bookLabel, buttonHref: sitePath(f.buttonHref) || "/booking", image: imageOf(f.image, POPUP_IMAGE) };
 }
 
 /** The public site's pages from content, at `/<slug>` (the home page is the entry with slug "home"). */

@@ -7,6 +7,8 @@ import { contentfulSettings, contentfulSource, embeddedSource, REQUEST_TIMEOUT_M
 import type { DeliveredEntry } from "./export";
 import { toPage, toPopup, type ContentPage, type Popup } from "./model";
 import { richTextHtml } from "./rich-text.server";
+import { tFor } from "~/i18n/catalogues.server";
+import { i18nOf } from "~/i18n/locale.server";
 
 const FRESH_MS = 60_000;
 
@@ -42,15 +44,16 @@ function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-async function find(space: Space, contentType: string, field: string, value: string): Promise<DeliveredEntry[]> {
+async function find(space: Space, contentType: string, field: string, value: string, locale: string): Promise<DeliveredEntry[]> {
   const { live, background, embedded } = sources(space);
-  if (!live || !background) return embedded.find(contentType, field, value);
-  const key = `${space}/${contentType}/${field}=${value}`;
+  if (!live || !background) return embedded.find(contentType, field, value, locale);
+  // One copy per locale: a Spanish page never serves the English copy, nor the other way round.
+  const key = `${space}/${contentType}/${field}=${value}/${locale}`;
   const hit = cache.get(key);
   const refresh = (source: ContentSource) => {
     let running = refreshing.get(key);
     if (!running) {
-      running = source.find(contentType, field, value).then((entries) => {
+      running = source.find(contentType, field, value, locale).then((entries) => {
         cache.set(key, { entries, at: Date.now() });
         return entries;
       });
@@ -68,25 +71,25 @@ async function find(space: Space, contentType: string, field: string, value: str
   try {
     return await withBudget(refresh(live), REQUEST_TIMEOUT_MS + 300);
   } catch {
-    return embedded.find(contentType, field, value);
+    return embedded.find(contentType, field, value, locale);
   }
 }
 
 const pages = new WeakMap<DeliveredEntry, ContentPage | null>();
 
-/** The page at `/<slug>` (home: "home"), or null. */
-export async function getPage(slug: string): Promise<ContentPage | null> {
-  const [entry] = await find("marketing", "page", "slug", slug);
+/** The page at `/<slug>` (home: "home") in a locale, or null. */
+export async function getPage(slug: string, locale: string): Promise<ContentPage | null> {
+  const [entry] = await find("marketing", "page", "slug", slug, locale);
   if (!entry) return null;
   // The same entry object until its copy is refreshed: its rich text is rendered once, not per request.
   if (!pages.has(entry)) pages.set(entry, toPage(entry, richTextHtml));
   return pages.get(entry)!;
 }
 
-/** A referral campaign's popup, or null. */
-export async function getPopup(popupId: string): Promise<Popup | null> {
-  const [entry] = await find("marketing", "friendbuyPopup", "popupId", popupId);
-  return entry ? toPopup(entry) : null;
+/** A referral campaign's popup in a locale, or null. */
+export async function getPopup(popupId: string, locale: string): Promise<Popup | null> {
+  const [entry] = await find("marketing", "friendbuyPopup", "popupId", popupId, locale);
+  return entry ? toPopup(entry, tFor(locale)("marketing.popup.book")) : null;
 }
 
 /** For tests: forget cached copies (a new "process"). */
@@ -94,9 +97,9 @@ export function forgetContent() {
   cache.clear();
 }
 
-/** A content page's loader data, or the site's 404 when the entry is missing. */
-export async function loadContentPage(slug: string) {
-  const page = await getPage(slug);
+/** A content page's loader data in the request's locale, or the site's 404 when the entry is missing. */
+export async function loadContentPage(slug: string, request: Request) {
+  const page = await getPage(slug, i18nOf(request).locale);
   if (!page) throw new Response("Not found", { status: 404 });
   return page;
 }

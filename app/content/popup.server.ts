@@ -1,5 +1,6 @@
 import { cookies, readPopupsShown } from "~/platform/cookies.server";
 import { popupToShow } from "~/rules/referral";
+import { i18nOf } from "~/i18n/locale.server";
 import { getPopup } from "./pages.server";
 import type { Popup } from "./model";
 
@@ -12,6 +13,6 @@ export async function referralPopupFor(request: Request): Promise<{ popup: Popup
   const shown = readPopupsShown(request);
   const id = popupToShow({ utmSource: url.searchParams.get("utm_source"), utmCampaign: url.searchParams.get("utm_campaign"), shown, redirectRoute: false });
   if (!id) return null;
-  const popup = await getPopup(id);
+  const popup = await getPopup(id, i18nOf(request).locale);
   return popup ? { popup, setCookie: cookies.popupsShown([...shown, id]) } : null;
 }

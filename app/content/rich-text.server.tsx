@@ -9,7 +9,7 @@ function plainText(node: Node): string {
   if ("value" in node && typeof node.value === "string") return node.value;
   return "content" in node && Array.isArray(node.content) ? (node.content as Node[]).map(plainText).join("") : "";
 }
-const anchorOf = (heading: string) => (/cookie/i.test(heading) ? "cookies" : heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""));
+const anchorOf = (heading: string) => (/cookie/i.test(heading) ? "cookies" : heading.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""));
 
 /** An image embedded in rich text: below the fold, so lazy. */
 function EmbeddedImage({ asset }: { asset: unknown }) {

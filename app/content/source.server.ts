@@ -15,8 +15,8 @@ export type Space = "marketing" | "profile";
 export type ContentSource = {
   /** `contentful:<space>` or `embedded:<space>`, for logs and the decision record. */
   name: string;
-  /** The entries of a content type whose `field` equals `value`. */
-  find(contentType: string, field: string, value: string): Promise<DeliveredEntry[]>;
+  /** The entries of a content type whose `field` equals `value`, in a locale (a field it lacks: its fallback's value). */
+  find(contentType: string, field: string, value: string, locale: string): Promise<DeliveredEntry[]>;
 };
 
 /**
@@ -42,16 +42,16 @@ function embeddedExport(space: Space): SpaceExport {
   return data;
 }
 
-/** The export's entries of a type in the Delivery API's shape, worked out once per process (the file never changes). */
+/** The export's entries of a type in a locale in the Delivery API's shape, worked out once per process (the file never changes). */
 const delivered = new Map<string, DeliveredEntry[]>();
 
 export function embeddedSource(space: Space): ContentSource {
   return {
     name: `embedded:${space}`,
-    async find(contentType, field, value) {
-      const key = `${space}/${contentType}`;
+    async find(contentType, field, value, locale) {
+      const key = `${space}/${contentType}/${locale}`;
       let entries = delivered.get(key);
-      if (!entries) delivered.set(key, (entries = deliveredEntries(embeddedExport(space), contentType)));
+      if (!entries) delivered.set(key, (entries = deliveredEntries(embeddedExport(space), contentType, locale)));
       return entries.filter((e) => e.fields[field] === value);
     },
   };
@@ -87,8 +87,9 @@ export function contentfulSource(space: Space, settings: NonNullable<ReturnType<
   });
   return {
     name: `contentful:${space}`,
-    async find(contentType, field, value) {
-      const page = await client.getEntries({ content_type: contentType, [`fields.${field}`]: value, include: 2, limit: 10 } as never);
+    async find(contentType, field, value, locale) {
+      // Contentful answers the locale's values, each missing field from the locale's fallback (es-US → en-US).
+      const page = await client.getEntries({ content_type: contentType, [`fields.${field}`]: value, include: 2, limit: 10, locale } as never);
       return page.items as unknown as DeliveredEntry[];
     },
   };

@@ -1,3 +1,5 @@
+import { metaT } from "~/i18n/use-t";
+import { BRAND_NAME } from "./brand";
 import { ContentImage, type ContentImageData } from "./content-image";
 
 export type ContentPageData = { heading: string; intro: string; bodyHtml: string; cta: { label: string; href: string } | null; image?: ContentImageData | null };
@@ -44,8 +46,8 @@ export function ContentPageView({ page, wide = false }: { page: ContentPageData;
   );
 }
 
-/** The document title and description of a content page (from its loader data). */
-export function contentPageMeta({ data }: { data?: { title?: string; description?: string } }) {
-  if (!data?.title) return [{ title: "Page not found — Studio Dental" }];
+/** The document title and description of a content page (from its loader data, already in the page's locale). */
+export function contentPageMeta({ data, matches }: { data?: { title?: string; description?: string }; matches: readonly { id: string; data?: unknown }[] }) {
+  if (!data?.title) return [{ title: metaT(matches)("marketing.meta.notFound", { brand: BRAND_NAME }) }];
   return [{ title: data.title }, ...(data.description ? [{ name: "description", content: data.description }] : [])];
 }

@@ -1,3 +1,4 @@
+import { useLocale } from "~/i18n/use-t";
 import { formatPhone, normalizePhone } from "~/rules/phone";
 
 /** What a page knows of a studio to tell a patient where to go and how to call. */
@@ -9,6 +10,46 @@ export type StudioContactInfo = {
   mapUrl: string | null;
   isVirtual: boolean;
 };
+
+/**
+ * The card's own words. A page passes them from its section's catalogue (the marketing pages: `marketing.studio.*`,
+ * see `studioWords`); a page that does not yet gets these English ones.
+ */
+export type StudioWords = { videoVisit: string; questionsCall: string; map: string; mapOf: (name: string) => string };
+const ENGLISH: StudioWords = {
+  videoVisit: "Video visit from home: we email you the link before your visit.",
+  questionsCall: "Questions? Call",
+  map: "Map",
+  mapOf: (name) => ` of ${name} (opens in a new tab)`,
+};
+
+/** The card's words from the `marketing` catalogue (pages of that section). */
+export const studioWords = (t: (key: string, vars?: Record<string, string>) => string): StudioWords => ({
+  videoVisit: t("marketing.studio.videoVisit"),
+  questionsCall: t("marketing.studio.questionsCall"),
+  map: t("marketing.studio.map"),
+  mapOf: (name) => t("marketing.studio.mapOf", { name }),
+});
+
+const DAYS = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 } as const;
+
+/**
+ * A studio's hours line ("Mon–Fri 8 AM–5 PM · Sat 9 AM–2 PM", kept in English in the catalogue) in a locale:
+ * day names and times through Intl ("lun–vie 8 a.m.–5 p.m. · sáb 9 a.m.–2 p.m."). English stays as written.
+ */
+export function hoursIn(line: string, locale: string): string {
+  if (locale === "en-US") return line;
+  const day = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  const time = (minutes: boolean) => new Intl.DateTimeFormat(locale, { hour: "numeric", ...(minutes ? { minute: "2-digit" } : {}), timeZone: "UTC" });
+  return line
+    .replace(/\b(Sun|Mon|Tue|Wed|Thu|Fri|Sat)\b/g, (name) => day.format(new Date(Date.UTC(2024, 0, 7 + DAYS[name as keyof typeof DAYS], 12))))
+    .replace(/\b(\d{1,2})(?::(\d{2}))?\s?(AM|PM)\b/g, (_, h: string, m: string | undefined, half: string) => {
+      const hour = (Number(h) % 12) + (half === "PM" ? 12 : 0);
+      return time(Boolean(m && m !== "00"))
+        .format(new Date(Date.UTC(2024, 0, 7, hour, Number(m ?? 0))))
+        .replace(/[\u202f ]/g, "\u00a0"); // "7 p.m." never split over two lines
+    });
+}
 
 /** A phone number as a `tel:` link ("tel:+16175550171"), shown as (617) 555-0171. */
 export function PhoneLink({ phone, label }: { phone: string; label?: string }) {
@@ -23,14 +64,15 @@ export function PhoneLink({ phone, label }: { phone: string; label?: string }) {
 }
 
 /** The studio's address, hours, phone (a tel: link) and a map link; a video visit says so instead. */
-export function StudioContact({ studio, showAddress = true }: { studio: StudioContactInfo; showAddress?: boolean }) {
+export function StudioContact({ studio, showAddress = true, words = ENGLISH }: { studio: StudioContactInfo; showAddress?: boolean; words?: StudioWords }) {
+  const locale = useLocale();
   if (studio.isVirtual) {
     return (
       <span className="studio-facts">
-        {showAddress ? <span>Video visit from home: we email you the link before your visit.</span> : null}
+        {showAddress ? <span>{words.videoVisit}</span> : null}
         {studio.phone ? (
           <span>
-            Questions? Call <PhoneLink phone={studio.phone} />
+            {words.questionsCall} <PhoneLink phone={studio.phone} />
           </span>
         ) : null}
       </span>
@@ -39,12 +81,13 @@ export function StudioContact({ studio, showAddress = true }: { studio: StudioCo
   return (
     <span className="studio-facts">
       {showAddress && studio.address ? <span className="studio-address">{studio.address}</span> : null}
-      {studio.openingHours ? <span>{studio.openingHours}</span> : null}
+      {studio.openingHours ? <span>{hoursIn(studio.openingHours, locale)}</span> : null}
       <span className="studio-links">
         {studio.phone ? <PhoneLink phone={studio.phone} /> : null}
         {studio.mapUrl ? (
           <a href={studio.mapUrl} rel="noopener noreferrer" target="_blank">
-            Map<span className="visually-hidden"> of {studio.name} (opens in a new tab)</span>
+            {words.map}
+            <span className="visually-hidden">{words.mapOf(studio.name)}</span>
           </a>
         ) : null}
       </span>

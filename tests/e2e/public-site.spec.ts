@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
 import { useMailbox } from "./mailbox";
 import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
+import { expectNoEnglishLeft } from "./translation";
 
 const { mailTo } = useMailbox();
 
@@ -235,4 +236,71 @@ test("invite a friend: a visitor logs in from the page, sees their personal link
   expect(decodeURIComponent(referral?.value ?? "")).toContain(link.match(/referralCode=(SD\w+)/)![1]);
   await friendContext.close();
   if (!jsEnabled(testInfo)) requests.assertJsOff();
+});
+
+/**
+ * The public site in Spanish (issue 21): a browser asking for es-US gets every page's content (Contentful's es-US
+ * values) and the marketing pages' own words in Spanish, JavaScript off (and on), axe on each.
+ */
+test.describe("in Spanish", () => {
+  test.use({ locale: "es-US" });
+  const SPANISH: [string, RegExp][] = [
+    ["/", /Atención dental que se adapta a su día/],
+    ["/about", /Quiénes somos/],
+    ["/studios", /Nuestros consultorios/],
+    ["/orthodontics", /Ortodoncia/],
+    ["/invisalign", /Alineadores transparentes Invisalign/],
+    ["/breezy-braces", /Breezy Braces/],
+    ["/leadership", /Dirección/],
+    ["/invite-a-friend", /Invite a un amigo/],
+    ["/terms", /Condiciones de uso/],
+    ["/privacy", /Aviso de prácticas de privacidad/],
+    ["/contact", /Contáctenos/],
+  ];
+  /**
+   * This spec answers for the page's own words (main); the header, account corner, footer and cookie notice are the shell's
+   * (`common`), checked by its own spec: their texts on this page are not this spec's to judge.
+   */
+  const chromeTexts = (page: Page) =>
+    page.evaluate(() => {
+      const texts: string[] = [];
+      for (const part of document.querySelectorAll(".site-header, .site-footer, .cookie-banner, .skip-link, .account-corner")) {
+        for (const el of [part, ...part.querySelectorAll("*")]) {
+          for (const name of ["aria-label", "alt", "title", "placeholder"]) if (el.getAttribute(name)) texts.push(el.getAttribute(name)!);
+          // An element's text nodes together too: React writes "© {brand}. …" as several.
+          const own = [...el.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent ?? "");
+          texts.push(...own, own.join(""));
+        }
+      }
+      return texts.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean);
+    });
+  /** A city's name as the catalogue spells it. */
+  const PLACES = ["Washington, DC"];
+
+  for (const [path, heading] of SPANISH) {
+    test(`${path} in Spanish: its heading, no English left in its content, axe`, async ({ page }) => {
+      await visit(page, path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expectNoEnglishLeft(page, { allow: [...PLACES, ...(await chromeTexts(page))] });
+    });
+  }
+
+  test("the directory in Spanish: a studio's hours, its map link and its Spanish booking link into the booking", async ({ page }) => {
+    await visit(page, "/studios");
+    const fenway = page.locator("#studio-fenway");
+    await expect(fenway).toContainText(/lun–vie 8\sa\.\s?m\.–5\sp\.\s?m\./);
+    await expect(fenway.getByRole("link", { name: /^Mapa de Fenway \(se abre en una pestaña nueva\)$/ })).toBeVisible();
+    await expect(page).toHaveTitle("Nuestros consultorios — Studio Dental");
+    await fenway.getByRole("link", { name: "Reservar en Fenway" }).click();
+    await expect(page).toHaveURL(/\/booking\/services/);
+  });
+
+  test("a campaign's popup in Spanish, and the invite page's sign-in line", async ({ page }) => {
+    await visit(page, "/?utm_source=friendbuy&utm_campaign=evergreen");
+    await expect(page.getByRole("dialog", { name: "Bienvenido — un amigo le recomendó" })).toBeVisible();
+    await visit(page, "/invite-a-friend");
+    await expect(page.getByRole("main")).toContainText("Inicie sesión para ver su enlace personal y compartirlo.");
+    await expect(page.getByRole("main").getByRole("link", { name: "Inicie sesión" })).toHaveAttribute("href", "/login?redirectTo=%2Finvite-a-friend");
+  });
 });

@@ -16,7 +16,7 @@ type Image = { src: string; srcSet: string; sizes: string; width: number; height
 const PICTURED = ["about", "breezy-braces", "orthodontics", "invisalign", "leadership"];
 
 async function pageImage(slug: string): Promise<Image> {
-  const res = slug === "home" ? await home.loader() : await page.loader({ request: new Request(`http://localhost/${slug}`), params: { slug }, context: {} });
+  const res = slug === "home" ? await home.loader({ request: new Request("http://localhost/"), params: {}, context: {} }) : await page.loader({ request: new Request(`http://localhost/${slug}`), params: { slug }, context: {} });
   return ((await res.json()) as { image: Image }).image;
 }
 

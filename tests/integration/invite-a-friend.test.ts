@@ -35,8 +35,12 @@ describeEachEngine("invite a friend", ({ db }) => {
     return { person, cookie };
   }
   const page = (cookie?: string) => call(route.loader as Fn, new Request(`${ORIGIN}/invite-a-friend`, { headers: cookie ? { Cookie: cookie } : {} }));
-  const share = (cookie: string | undefined, friendEmail: string) =>
-    call(route.action as Fn, new Request(`${ORIGIN}/invite-a-friend`, { method: "POST", body: new URLSearchParams({ friendEmail }), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) } }));
+  const share = (cookie: string | undefined, friendEmail: string, lang = "en-US") =>
+    call(
+      route.action as Fn,
+      new Request(`${ORIGIN}/invite-a-friend`, { method: "POST", body: new URLSearchParams({ friendEmail }), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "Accept-Language": lang, ...(cookie ? { Cookie: cookie } : {}) } }),
+    );
+  const errorsOf = async (res: Response) => ((await res.json()) as { error: Record<string, string[]> }).error;
 
   it("a patient's link is theirs and stays the same; another patient's differs; a visitor is asked to log in", async () => {
     const a = await patient();
@@ -68,7 +72,20 @@ describeEachEngine("invite a friend", ({ db }) => {
     for (let i = 0; i < 9; i++) expect((await share(a.cookie, `f${i}@example.com`)).status).toBe(200);
     const over = await share(a.cookie, "one-too-many@example.com");
     expect(over.status).toBe(429);
+    expect((await errorsOf(over))[""]).toEqual(["You’ve shared your link with ten friends today. Please try again tomorrow."]);
+    const overInSpanish = await share(a.cookie, "one-too-many@example.com", "es-US");
+    expect((await errorsOf(overInSpanish))[""]).toEqual(["Hoy ya compartió su enlace con diez amigos. Vuelva a intentarlo mañana."]);
     expect(await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, "one-too-many@example.com"))).toEqual([]);
+  });
+
+  it("in Spanish (Accept-Language: es-US) the form's messages are Spanish, still a 400 with the value kept", async () => {
+    const a = await patient();
+    const bad = await share(a.cookie, "no-es-un-correo", "es-US");
+    expect(bad.status).toBe(400);
+    const reply = (await bad.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(reply.error.friendEmail).toEqual(["Escriba un correo electrónico como nombre@ejemplo.com."]);
+    expect(reply.initialValue.friendEmail).toBe("no-es-un-correo");
+    expect((await errorsOf(await share(a.cookie, "x".repeat(250) + "@example.com", "es-US"))).friendEmail).toEqual(["Ese correo electrónico es demasiado largo."]);
   });
 
   it("a visitor who is not logged in cannot post: sent to log in, nothing queued", async () => {

@@ -35,7 +35,7 @@ describe("public pages from content", () => {
   });
 
   it("home leads into booking; /terms has the Cookie Policy section the banner links to (#cookies)", async () => {
-    const data = (await (await home.loader()).json()) as { cta: { href: string }; heading: string };
+    const data = (await (await home.loader({ request: new Request("http://localhost/"), params: {}, context: {} })).json()) as { cta: { href: string }; heading: string };
     expect(data.cta.href).toBe("/booking");
     const terms = ((await (await load("terms")).json()) as { bodyHtml: string }).bodyHtml;
     expect(terms).toContain('<h2 id="cookies">Cookie Policy</h2>');

@@ -26,7 +26,7 @@ const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", 
 
 describeEachEngine("schema.org JSON-LD of the brand and its studios", ({ db }) => {
   it("the home page names the Organization: name, url, logo", async () => {
-    const graph = await graphOf(await home.loader());
+    const graph = await graphOf(await home.loader({ request: new Request("http://localhost/"), params: {}, context: {} }));
     expect(graph).toEqual([
       { "@type": "Organization", "@id": "https://book.example.com/#organization", name: "Studio Dental", url: "https://book.example.com/", logo: "https://book.example.com/logo.svg" },
     ]);

@@ -9,10 +9,10 @@ const PAGES: ReadonlySet<string> = new Set(MARKETING_PAGES);
 
 export const meta = contentPageMeta;
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   if (!PAGES.has(slug)) throw new Response("Not found", { status: 404 });
-  return json(await loadContentPage(slug));
+  return json(await loadContentPage(slug, request));
 }
 
 /** A post to a content page is not served (405); to any other one-segment path it is the site's 404. */

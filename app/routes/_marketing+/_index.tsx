@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadContentPage } from "~/content/pages.server";
 import { getEnv } from "~/platform/env.server";
@@ -9,9 +9,9 @@ import { JsonLd } from "~/ui/json-ld";
 
 export const meta = contentPageMeta;
 
-export const loader = async () =>
+export const loader = async ({ request }: LoaderFunctionArgs) =>
   json({
-    ...(await loadContentPage("home")),
+    ...(await loadContentPage("home", request)),
     // For search engines: the brand (name, logo, url); each studio is described on /studios.
     jsonLd: jsonLdGraph(organizationJsonLd({ siteOrigin: getEnv().SITE_ORIGIN, brand: BRAND_NAME })),
   });

@@ -1,10 +1,11 @@
 import { z } from "zod/v4";
 
+// Messages are keys: the action words them in the reader's language (localizeReply).
 export const inviteSchema = z.object({
   friendEmail: z
-    .string("Enter your friend’s email address.")
+    .string("marketing.invite.errors.emailMissing")
     .trim()
-    .max(254, "That email address is too long.")
+    .max(254, "marketing.invite.errors.emailTooLong")
     .toLowerCase()
-    .pipe(z.email("Enter an email address like name@example.com.")),
+    .pipe(z.email("marketing.invite.errors.emailInvalid")),
 });

@@ -7,23 +7,27 @@ import { loadContentPage } from "~/content/pages.server";
 import { readForm } from "~/platform/form-data.server";
 import { ContentPageView, contentPageMeta } from "~/ui/content-page";
 import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
+import { i18nOf } from "~/i18n/locale.server";
+import { localizeReply } from "~/i18n/translate";
+import { Trans, useT } from "~/i18n/use-t";
 import { inviteSchema } from "./invite-a-friend.server";
 
 export const meta = contentPageMeta;
 
 /** `/invite-a-friend`: the offer and terms from content; a logged-in patient's personal link and sharing by email. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [page, patient] = await Promise.all([loadContentPage("invite-a-friend"), getPatient(request)]);
+  const [page, patient] = await Promise.all([loadContentPage("invite-a-friend", request), getPatient(request)]);
   const link = patient ? referralLink(await referralCodeOf(patient.personId)) : null;
   return json({ ...page, link }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const patient = await requirePatient(request);
+  const { t } = i18nOf(request);
   const submission = parseWithZod(await readForm(request), { schema: inviteSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return json(localizeReply(submission.reply(), t), { status: 400 });
   if (!(await shareReferralLink(patient, submission.value.friendEmail))) {
-    return json(submission.reply({ formErrors: ["You’ve shared your link with ten friends today. Please try again tomorrow."] }), { status: 429 });
+    return json(localizeReply(submission.reply({ formErrors: ["marketing.invite.errors.tooMany"] }), t), { status: 429 });
   }
   // `sentId`: a fresh form after each send (with JavaScript the page stays, so the field would keep the address).
   return json({ ...submission.reply({ resetForm: true }), sentTo: submission.value.friendEmail, sentId: crypto.randomUUID() });
@@ -34,31 +38,32 @@ export default function InviteAFriend() {
   const result = useActionData<typeof action>();
   const sentTo = result && "sentTo" in result ? String(result.sentTo) : null;
   const sentId = result && "sentId" in result ? String(result.sentId) : "unsent";
+  const t = useT();
   return (
     <>
       <ContentPageView page={data} />
       <section className="page narrow invite" aria-labelledby="your-link">
-        <h2 id="your-link">Your personal link</h2>
+        <h2 id="your-link">{t("marketing.invite.yourLink")}</h2>
         {data.link ? (
           <>
-            <label htmlFor="referral-link">Copy this link and send it to a friend</label>
+            <label htmlFor="referral-link">{t("marketing.invite.copyLink")}</label>
             <input id="referral-link" type="text" readOnly value={data.link} className="referral-link" />
             <FormStateProvider result={sentTo ? undefined : result} values={undefined}>
               <Form method="post" className="form" noValidate key={sentId}>
                 <ErrorSummary />
                 {sentTo ? (
                   <p className="notice" role="status">
-                    We’ve emailed your link to {sentTo}.
+                    {t("marketing.invite.sent", { email: sentTo })}
                   </p>
                 ) : null}
-                <TextField name="friendEmail" label="Or email it to a friend" type="email" autoComplete="off" hint="We send your link once and keep nothing else." />
-                <SubmitButton label="Send my link" />
+                <TextField name="friendEmail" label={t("marketing.invite.emailLabel")} type="email" autoComplete="off" hint={t("marketing.invite.emailHint")} />
+                <SubmitButton label={t("marketing.invite.send")} />
               </Form>
             </FormStateProvider>
           </>
         ) : (
           <p>
-            <a href="/login?redirectTo=%2Finvite-a-friend">Log in</a> to see your personal link and share it.
+            <Trans k="marketing.invite.logIn" tags={{ login: <a href="/login?redirectTo=%2Finvite-a-friend" /> }} />
           </p>
         )}
       </section>

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
@@ -7,12 +7,16 @@ import { getEnv } from "~/platform/env.server";
 import { dentistJsonLd, jsonLdGraph, organizationJsonLd } from "~/rules/structured-data";
 import { BRAND_NAME } from "~/ui/brand";
 import { JsonLd } from "~/ui/json-ld";
-import { StudioContact } from "~/ui/studio";
+import { metaT, useT } from "~/i18n/use-t";
+import { StudioContact, studioWords } from "~/ui/studio";
 
-export const meta = () => [
-  { title: "Our studios — Studio Dental" },
-  { name: "description", content: "Every Studio Dental studio in Washington DC, New York City, Boston, Atlanta and Nashville: address, hours, phone and online booking." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: t("marketing.studios.metaTitle", { brand: BRAND_NAME }) },
+    { name: "description", content: t("marketing.studios.metaDescription") },
+  ];
+};
 
 /** `/studios`: every studio by market, from the catalogue, each with an anchor (`/studios#fenway`) and a booking link. */
 export async function loader() {
@@ -24,7 +28,8 @@ export async function loader() {
       .filter((s) => s.marketSlug === m.slug)
       .map((s) => ({ slug: s.slug, name: s.name, address: s.address, phone: s.phone, openingHours: s.openingHours, mapUrl: s.mapUrl, isVirtual: false, open: s.enabled })),
   })).filter((m) => m.studios.length > 0);
-  // For search engines: a Dentist per studio open for booking, its hours the ones the booking offers.
+  // For search engines: a Dentist per studio open for booking, its hours the ones the booking offers. The same in
+  // every language: it holds names, an address, a phone and schema.org's days and times, no sentence to translate.
   const hours = await bookableWeeklyHours(await getDb());
   const site = { siteOrigin: getEnv().SITE_ORIGIN, brand: BRAND_NAME };
   const jsonLd = jsonLdGraph(
@@ -36,12 +41,14 @@ export async function loader() {
 
 export default function Studios() {
   const { markets, jsonLd } = useLoaderData<typeof loader>();
+  const t = useT();
+  const words = studioWords(t);
   return (
     <div className="page studios-page">
       <JsonLd data={jsonLd} />
-      <h1>Our studios</h1>
-      <p className="lead">Studios in {markets.length} cities, open early, late and on Saturdays. Choose a studio to book a visit there.</p>
-      <nav aria-label="Cities">
+      <h1>{t("marketing.studios.heading")}</h1>
+      <p className="lead">{t("marketing.studios.lead", { count: markets.length })}</p>
+      <nav aria-label={t("marketing.studios.cities")}>
         <ul className="inline-list">
           {markets.map((m) => (
             <li key={m.slug}>
@@ -57,16 +64,16 @@ export default function Studios() {
             {m.studios.map((s) => (
               <li key={s.slug} id={`studio-${s.slug}`} className="studio-card">
                 <h3>{s.name}</h3>
-                {s.open ? null : <p className="badge-soon">Coming soon</p>}
-                <StudioContact studio={s} />
+                {s.open ? null : <p className="badge-soon">{t("marketing.studios.comingSoon")}</p>}
+                <StudioContact studio={s} words={words} />
                 {s.open ? (
                   <p>
                     <a className="button" href={`/booking?studio=${encodeURIComponent(s.slug)}`}>
-                      Book at {s.name}
+                      {t("marketing.studios.bookAt", { name: s.name })}
                     </a>
                   </p>
                 ) : (
-                  <p>Not open for booking yet.</p>
+                  <p>{t("marketing.studios.notOpen")}</p>
                 )}
               </li>
             ))}
