@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { cookies, readCookies } from "~/platform/cookies.server";
@@ -7,6 +7,7 @@ import { NonceContext } from "~/ui/nonce";
 import { SITE_STYLESHEETS, SiteStylesContext } from "~/ui/site-styles";
 import { builtStylesheets } from "~/platform/site-styles.server";
 import { redactForLog } from "~/platform/redact";
+import { varyByLanguage } from "~/i18n/page.server";
 
 /**
  * A page is rendered to one string (decision 019): no page uses Suspense or deferred data, so a stream would
@@ -34,8 +35,15 @@ export default function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  varyByLanguage(responseHeaders);
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/** A loader's data is in the page's language too (decision 027). */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  varyByLanguage(response.headers);
+  return response;
+};
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

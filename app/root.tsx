@@ -30,6 +30,7 @@ import { BRAND_NAME } from "~/ui/brand";
 import { SiteStyles } from "~/ui/site-styles";
 import { pageI18n } from "~/i18n/page.server";
 import { sameMessages } from "~/i18n/namespaces";
+import { localize } from "~/i18n/translate";
 import { metaT, Trans, usePageI18n, useT } from "~/i18n/use-t";
 import { LanguageAlternates, LanguageSwitch } from "~/ui/language-switch";
 
@@ -42,7 +43,8 @@ export const meta: MetaFunction = ({ error, matches }) => {
   const t = metaT(matches);
   if (!error) return [{ title: t("common.meta.title", { brand: BRAND_NAME }) }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? (goneLinkOf(error.data)?.heading ?? t("common.error.notFoundTitle")) : t("common.error.title");
+  const gone = notFound ? goneLinkOf(error.data) : null;
+  const heading = gone ? localize(t, gone.heading) : t(notFound ? "common.error.notFoundTitle" : "common.error.title");
   return [{ title: `${heading} — ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
 };
 
@@ -159,11 +161,11 @@ export function ErrorBoundary() {
     return (
       <Document isError>
         <div className="page narrow">
-          <h1>{gone.heading}</h1>
-          <p className="lead">{gone.message}</p>
+          <h1>{localize(t, gone.heading)}</h1>
+          <p className="lead">{localize(t, gone.message)}</p>
           <p>
             <a href={gone.next.href} className="button">
-              {gone.next.label}
+              {localize(t, gone.next.label)}
             </a>
           </p>
         </div>

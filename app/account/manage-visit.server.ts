@@ -31,9 +31,9 @@ export const manageBase = (access: VisitAccess, token: string) =>
 
 const notFound = () =>
   goneLink({
-    heading: "We can’t find that visit",
-    message: "Check the link in your newest email about the visit. Visits booked with an account are also in your profile.",
-    next: { href: "/profile", label: "See your visits" },
+    heading: "common.gone.visitHeading",
+    message: "common.gone.visit",
+    next: { href: "/profile", label: "common.gone.seeVisits" },
   });
 
 /** The visit the request may manage, or a thrown 404 (a logged-out patient area visitor goes to log in). */

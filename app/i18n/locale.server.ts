@@ -1,6 +1,8 @@
 import { readCookies } from "~/platform/cookies.server";
 import { supportedLocales, tFor } from "./catalogues.server";
 import { DEFAULT_LOCALE, type T } from "./translate";
+// zod's own messages become message keys wherever a reply is worded (and a request's locale is read).
+import "./zod-messages.server";
 
 /**
  * The language of a request (decision 027), resolved the same way for every page, action and email sent at once:

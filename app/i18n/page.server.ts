@@ -30,3 +30,15 @@ export function pageI18n(request: Request, staffPage: boolean): { i18n: PageI18n
     setCookie: chosen ? cookies.language(chosen) : null,
   };
 }
+
+/**
+ * A page's words depend on `?lang=` (in the URL already), the `lang` cookie and `Accept-Language`: a shared cache
+ * must keep one copy per those headers or serve English to a Spanish reader (and back). Every document and every
+ * loader's data (it carries the section's messages, or texts a loader worded) says so; `no-store` pages too, harmless.
+ */
+export function varyByLanguage(headers: Headers): Headers {
+  const vary = new Set((headers.get("Vary") ?? "").split(",").map((v) => v.trim()).filter(Boolean));
+  for (const name of ["Accept-Language", "Cookie"]) if (![...vary].some((v) => v.toLowerCase() === name.toLowerCase())) vary.add(name);
+  headers.set("Vary", [...vary].join(", "));
+  return headers;
+}

@@ -32,9 +32,9 @@ export type IntakeVisit = {
 /** The same answer for an unknown, short, long, malformed or cancelled-visit token (the site's 404 page). */
 export function notFound(): Response {
   return goneLink({
-    heading: "This intake link doesn’t work",
-    message: "Use the link in your newest confirmation email. A cancelled visit has no forms to fill in; your studio can help by phone.",
-    next: { href: "/studios", label: "Find your studio’s phone number" },
+    heading: "common.gone.intakeHeading",
+    message: "common.gone.intake",
+    next: { href: "/studios", label: "common.gone.intakeNext" },
   });
 }
 

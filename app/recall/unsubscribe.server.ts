@@ -13,9 +13,9 @@ import { recallSubscription, setRecallOptOut } from "./recall.server";
  */
 const unknownLink = () =>
   goneLink({
-    heading: "We can’t find that link",
-    message: "Use the link in your newest email from us about your next checkup, or log in to see your visits.",
-    next: { href: "/profile", label: "See your visits" },
+    heading: "common.gone.recallHeading",
+    message: "common.gone.recall",
+    next: { href: "/profile", label: "common.gone.seeVisits" },
   });
 
 export async function unsubscribePage(token: string) {

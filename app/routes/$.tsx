@@ -5,8 +5,12 @@ export function loader() {
   throw new Response("Not found", { status: 404 });
 }
 
+/**
+ * A post is answered, not thrown: Remix then runs the loaders (the root's, with the page's language and messages)
+ * and this route's loader throws the 404, so a post gets the same not-found page as a visit.
+ */
 export function action() {
-  throw new Response("Not found", { status: 404 });
+  return new Response("Not found", { status: 404 });
 }
 
 export default function NotFound() {

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { useT } from "~/i18n/use-t";
 
 /**
  * Account pieces (issue 9): the honeypot of the public forms, the header's account menu.
@@ -12,7 +13,7 @@ export type HoneypotProps = { nameFieldName: string; validFromFieldName: string 
  * token (the Nu Html Checker's error); `off` is the valid way to keep browsers from filling it.
  */
 export function Honeypot({ props: { nameFieldName, validFromFieldName, encryptedValidFrom } }: { props: HoneypotProps }) {
-  const label = "Leave this field empty";
+  const label = useT()("common.account.honeypot");
   return (
     <div id={`${nameFieldName}_wrap`} hidden>
       <label htmlFor={nameFieldName}>{label}</label>
@@ -32,6 +33,7 @@ export function Honeypot({ props: { nameFieldName, validFromFieldName, encrypted
  * address, the patient area's pages and a Log out button (a POST form).
  */
 export function AccountMenu({ userEmail, returnTo }: { userEmail: string | null; returnTo: string }) {
+  const t = useT();
   if (!userEmail) {
     // The account pages are the way in already.
     if (/^\/(login|signup|email-verification|forgot-password|set-password|confirm-email-change|logout)(\/|\?|$)/.test(returnTo)) return null;
@@ -39,7 +41,7 @@ export function AccountMenu({ userEmail, returnTo }: { userEmail: string | null;
     return (
       <div className="account-corner">
         <Link to={to} className="account-login">
-          Log in
+          {t("common.account.login")}
         </Link>
       </div>
     );
@@ -47,20 +49,20 @@ export function AccountMenu({ userEmail, returnTo }: { userEmail: string | null;
   return (
     <div className="account-corner">
       <details className="account-menu">
-        <summary>Your account</summary>
+        <summary>{t("common.account.menu")}</summary>
         <div className="account-menu-panel">
           <p className="account-email">{userEmail}</p>
           <ul className="account-links">
             <li>
-              <Link to="/profile">Visits and details</Link>
+              <Link to="/profile">{t("common.account.visits")}</Link>
             </li>
             <li>
-              <Link to="/profile/health">My mouth</Link>
+              <Link to="/profile/health">{t("common.account.mouth")}</Link>
             </li>
           </ul>
           <Form method="post" action="/logout" reloadDocument>
             <button type="submit" className="button button-secondary">
-              Log out
+              {t("common.account.logout")}
             </button>
           </Form>
         </div>

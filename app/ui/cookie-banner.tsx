@@ -1,6 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-
-export const COOKIE_BANNER_TEXT = "By using this website, you agree with our use of cookies. To learn more read our";
+import { Trans, useT } from "~/i18n/use-t";
 
 /** Spec §2: hidden in web view, once dismissed, and on insurance-checker / studio-coming-soon paths. */
 export function shouldShowCookieBanner({ pathname, isWebView, dismissed }: { pathname: string; isWebView: boolean; dismissed: boolean }) {
@@ -11,16 +10,17 @@ export function shouldShowCookieBanner({ pathname, isWebView, dismissed }: { pat
 /** A real POST form: without JavaScript it reloads the same page; with it, it dismisses in place. */
 export function CookieBanner({ returnTo }: { returnTo: string }) {
   const fetcher = useFetcher();
+  const t = useT();
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
-    <section className="cookie-banner" aria-label="Cookie notice">
+    <section className="cookie-banner" aria-label={t("common.cookies.label")}>
       <p>
-        {COOKIE_BANNER_TEXT} <a href="/terms#cookies">Cookie Policy</a>.
+        <Trans k="common.cookies.text" tags={{ policy: <a href="/terms#cookies" /> }} />
       </p>
       <fetcher.Form method="post" action="/cookie-consent">
         <input type="hidden" name="returnTo" value={returnTo} />
         <button type="submit" className="button button-small">
-          Dismiss
+          {t("common.cookies.dismiss")}
         </button>
       </fetcher.Form>
     </section>

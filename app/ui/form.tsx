@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type InputHTMLAttributes, type ReactNode } from "react";
+import { useT } from "~/i18n/use-t";
 import { StepHeader } from "./step-header";
 
 /** The server's answer to a rejected form (Conform's SubmissionResult, narrowed to what we render). */
@@ -46,11 +47,12 @@ export function useField(name: string): { error: string | undefined; value: stri
 /** A list of every problem at the top of the form: each links to its field (id = name), a form-level one is plain. */
 export function ErrorSummary() {
   const { result } = useContext(FormStateContext);
+  const t = useT();
   const entries = Object.entries(result?.error ?? {}).filter(([, messages]) => messages?.length);
   if (entries.length === 0) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
-      <h2 id="error-summary-title">There is a problem</h2>
+      <h2 id="error-summary-title">{t("common.forms.errorSummary")}</h2>
       <ul>
         {entries.map(([name, messages]) =>
           name === "" ? (
@@ -105,9 +107,12 @@ export function TextField({
   multiline,
   min,
   max,
+  optional,
 }: {
   name: string;
   label: string;
+  /** Says "(optional)" after the label, in the page's language. */
+  optional?: boolean;
   hint?: string;
   type?: "text" | "email" | "tel" | "date" | "time";
   defaultValue?: string;
@@ -119,6 +124,7 @@ export function TextField({
   max?: string;
 }) {
   const field = useField(name);
+  const t = useT();
   error ??= field.error;
   const common = {
     id: name,
@@ -130,7 +136,7 @@ export function TextField({
   };
   return (
     <div className="field">
-      <label htmlFor={name}>{label}</label>
+      <label htmlFor={name}>{optional ? t("common.forms.optional", { label }) : label}</label>
       <FieldMessages name={name} hint={hint} error={error} />
       {multiline ? <textarea {...common} rows={5} /> : <input {...common} type={type} inputMode={inputMode} min={min} max={max} />}
     </div>
@@ -172,13 +178,14 @@ export function DateField({ name, legend, hint, autoCompletePrefix }: { name: st
   const whole = useField(name);
   const [year, month, day] = /^\d{4}-\d{2}-\d{2}$/.test(whole.value) ? whole.value.split("-").map((v) => String(Number(v))) : ["", "", ""];
   const parts = [
-    { key: "Month", label: "Month", fallback: month, size: "2", auto: "month" },
-    { key: "Day", label: "Day", fallback: day, size: "2", auto: "day" },
-    { key: "Year", label: "Year", fallback: year, size: "4", auto: "year" },
+    { key: "Month", label: "common.forms.month", fallback: month, size: "2", auto: "month" },
+    { key: "Day", label: "common.forms.day", fallback: day, size: "2", auto: "day" },
+    { key: "Year", label: "common.forms.year", fallback: year, size: "4", auto: "year" },
   ];
   const posted = { Month: useField(`${name}Month`), Day: useField(`${name}Day`), Year: useField(`${name}Year`) };
   const anyPosted = Object.values(posted).some((f) => f.value !== "");
   const error = whole.error;
+  const t = useT();
   return (
     <fieldset className="field" id={name} aria-describedby={describedBy(name, hint, error)}>
       <legend>{legend}</legend>
@@ -186,7 +193,7 @@ export function DateField({ name, legend, hint, autoCompletePrefix }: { name: st
       <div className="date-parts">
         {parts.map((part) => (
           <div className={`date-part date-part-${part.size}`} key={part.key}>
-            <label htmlFor={`${name}${part.key}`}>{part.label}</label>
+            <label htmlFor={`${name}${part.key}`}>{t(part.label)}</label>
             <input
               id={`${name}${part.key}`}
               name={`${name}${part.key}`}
@@ -309,7 +316,7 @@ export function StepPage({
   back,
   result,
   values,
-  submitLabel = "Continue",
+  submitLabel,
   children,
   after,
 }: {
@@ -435,13 +442,14 @@ export function SelectField({
 }
 
 /** Next as the submit button, then Back as a plain link to the previous step (none on the first). */
-export function FormActions({ submitLabel, pendingLabel, back }: { submitLabel: string; pendingLabel?: string; back: string | null }) {
+export function FormActions({ submitLabel, pendingLabel, back }: { submitLabel?: string; pendingLabel?: string; back: string | null }) {
+  const t = useT();
   return (
     <div className="form-actions">
-      <SubmitButton label={submitLabel} pendingLabel={pendingLabel} />
+      <SubmitButton label={submitLabel ?? t("common.forms.continue")} pendingLabel={pendingLabel} />
       {back ? (
         <Link to={back} className="back-link">
-          Back
+          {t("common.forms.back")}
         </Link>
       ) : null}
     </div>
@@ -449,11 +457,12 @@ export function FormActions({ submitLabel, pendingLabel, back }: { submitLabel: 
 }
 
 /** The step's submit button; with JavaScript it says it is working and cannot be pressed twice. */
-export function SubmitButton({ label, pendingLabel = "One moment…" }: { label: string; pendingLabel?: string }) {
+export function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel?: string }) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
     <button type="submit" className="button" disabled={busy} aria-live="polite">
-      {busy ? pendingLabel : label}
+      {busy ? (pendingLabel ?? t("common.forms.busy")) : label}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/use-t";
 import { ContentImage, type ContentImageData } from "./content-image";
 
 export type ReferralPopupData = { popupId: string; title: string; description: string; buttonText: string; buttonHref: string; image?: ContentImageData | null };
@@ -8,6 +9,7 @@ export type ReferralPopupData = { popupId: string; title: string; description: s
  * this session (the server recorded it).
  */
 export function ReferralPopup({ popup, closeAction }: { popup: ReferralPopupData; closeAction: string }) {
+  const t = useT();
   return (
     <dialog open className="referral-popup" aria-labelledby="referral-popup-title">
       {popup.image ? <ContentImage image={popup.image} className="referral-popup-image" /> : null}
@@ -19,7 +21,7 @@ export function ReferralPopup({ popup, closeAction }: { popup: ReferralPopupData
         </a>
         <form method="get" action={closeAction}>
           <button type="submit" className="button button-secondary">
-            Close
+            {t("common.popup.close")}
           </button>
         </form>
       </div>

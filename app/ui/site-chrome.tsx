@@ -1,28 +1,30 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { Trans, useT } from "~/i18n/use-t";
 import { LanguageSwitch } from "./language-switch";
 import { BRAND_NAME, LogoMark } from "./brand";
 
 const NAV = [
-  { href: "/studios", label: "Our studios" },
-  { href: "/invisalign", label: "Invisalign" },
-  { href: "/about", label: "About us" },
+  { href: "/studios", label: "common.nav.studios" },
+  { href: "/invisalign", label: "common.nav.invisalign" },
+  { href: "/about", label: "common.nav.about" },
 ];
-const CTA = { href: "/booking", label: "Book a visit" };
+const CTA = { href: "/booking", label: "common.nav.book" };
 
 function NavItems({ pathname }: { pathname: string }) {
+  const t = useT();
   return (
     <>
       {NAV.map((item) => (
         <li key={item.href}>
           <Link to={item.href} aria-current={pathname === item.href ? "page" : undefined}>
-            {item.label}
+            {t(item.label)}
           </Link>
         </li>
       ))}
       <li className="nav-cta">
         <Link to={CTA.href} aria-current={pathname === CTA.href ? "page" : undefined}>
-          {CTA.label}
+          {t(CTA.label)}
         </Link>
       </li>
     </>
@@ -41,7 +43,8 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.key]);
-  const signedIn = userEmail ? <li className="signed-in">Signed in as {userEmail}</li> : null;
+  const t = useT();
+  const signedIn = userEmail ? <li className="signed-in">{t("common.nav.signedInAs", { email: userEmail })}</li> : null;
   return (
     <header className="site-header">
       <div className={navigation.state === "idle" ? "page-loading" : "page-loading active"} aria-hidden="true" />
@@ -51,7 +54,7 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
           {BRAND_NAME}
         </Link>
         <LanguageSwitch />
-        <nav aria-label="Main" className="site-nav">
+        <nav aria-label={t("common.nav.main")} className="site-nav">
           <ul>
             {signedIn}
             <NavItems pathname={pathname} />
@@ -60,9 +63,9 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
         <details className="menu" ref={menu}>
           <summary>
             <span className="menu-icon" aria-hidden="true" />
-            Menu
+            {t("common.nav.menu")}
           </summary>
-          <nav aria-label="Main">
+          <nav aria-label={t("common.nav.main")}>
             <ul>
               <NavItems pathname={pathname} />
               {signedIn}
@@ -79,6 +82,7 @@ export function SiteHeader({ userEmail, pathname }: { userEmail: string | null; 
  * the privacy notice) and the app's store listing — left out inside the app's own web view (`appStoreUrl` null).
  */
 export function SiteFooter({ supportEmail, appStoreUrl }: { supportEmail: string; appStoreUrl: string | null }) {
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -87,48 +91,48 @@ export function SiteFooter({ supportEmail, appStoreUrl }: { supportEmail: string
             <LogoMark size={28} />
             {BRAND_NAME}
           </p>
-          <p>Modern dentistry in Washington DC, New York, Boston, Atlanta and Nashville.</p>
+          <p>{t("common.footer.about")}</p>
           <p>
-            Questions? Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            <Trans k="common.footer.questions" vars={{ email: supportEmail }} tags={{ mail: <a href={`mailto:${supportEmail}`} /> }} />
           </p>
           {appStoreUrl ? (
             <p>
               <a href={appStoreUrl} rel="noopener noreferrer">
-                Get the Studio Dental app on the App Store
+                {t("common.footer.app")}
               </a>
             </p>
           ) : null}
         </div>
-        <nav aria-label="Visit us">
+        <nav aria-label={t("common.footer.visitUs")}>
           <ul>
             <li>
-              <Link to="/studios">Our studios</Link>
+              <Link to="/studios">{t("common.footer.studios")}</Link>
             </li>
             <li>
-              <Link to="/booking">Book a visit</Link>
+              <Link to="/booking">{t("common.footer.book")}</Link>
             </li>
             <li>
-              <Link to="/invite-a-friend">Invite a friend</Link>
+              <Link to="/invite-a-friend">{t("common.footer.invite")}</Link>
             </li>
             <li>
-              <Link to="/contact">Contact us</Link>
+              <Link to="/contact">{t("common.footer.contact")}</Link>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Legal">
+        <nav aria-label={t("common.footer.legal")}>
           <ul>
             <li>
-              <Link to="/privacy">Notice of privacy practices</Link>
+              <Link to="/privacy">{t("common.footer.privacy")}</Link>
             </li>
             <li>
-              <Link to="/terms">Terms of use</Link>
+              <Link to="/terms">{t("common.footer.terms")}</Link>
             </li>
             <li>
-              <Link to="/terms#cookies">Cookie Policy</Link>
+              <Link to="/terms#cookies">{t("common.footer.cookies")}</Link>
             </li>
           </ul>
         </nav>
-        <p className="footer-small">© {BRAND_NAME}. Studio addresses and phone numbers in this demo are illustrative.</p>
+        <p className="footer-small">{t("common.footer.small", { brand: BRAND_NAME })}</p>
       </div>
     </footer>
   );

@@ -17,9 +17,9 @@ import { entryByLinkToken, leaveWaitlist } from "./entries.server";
 
 const unknownLink = () =>
   goneLink({
-    heading: "We can’t find that waitlist link",
-    message: "Check the link in your newest email from our waitlist, or look for a time yourself.",
-    next: { href: "/booking", label: "Book a visit" },
+    heading: "common.gone.waitlistHeading",
+    message: "common.gone.waitlist",
+    next: { href: "/booking", label: "common.gone.book" },
   });
 
 export async function offerPage(token: string | undefined) {

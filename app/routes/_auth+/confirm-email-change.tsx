@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = url.searchParams.get("token");
   const link = token ? await findLink(await getDb(), { purpose: "change_email", token }) : null;
   // The link only shows the question: opening it (a mail scanner does) changes nothing; the POST does.
-  if (!link || !token) throw goneLink({ heading: "This link no longer works", message: LINK_FAILED, next: { href: "/profile", label: "Go to your profile" } });
+  if (!link || !token) throw goneLink({ heading: "common.gone.linkHeading", message: "common.gone.emailChange", next: { href: "/profile", label: "common.gone.emailChangeNext" } });
   return json({ state: "confirm" as const, token, email: link.email }, { headers: PRIVATE_PAGE });
 }
 

@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The link only fills in the form: mail scanners that open links cannot use it up (the POST does).
   if (token) {
     if (!(await findLink(await getDb(), { purpose: "signup", token }))) {
-      throw goneLink({ heading: "This link no longer works", message: LINK_FAILED, next: { href: "/signup", label: "Start again" } });
+      throw goneLink({ heading: "common.gone.linkHeading", message: "common.gone.verification", next: { href: "/signup", label: "common.gone.verificationNext" } });
     }
     return json({ token, email: null }, { headers: PRIVATE_PAGE });
   }

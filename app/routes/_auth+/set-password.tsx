@@ -26,9 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const link = await liveLink(token);
   if (!link || !token) {
     throw goneLink({
-      heading: "This link no longer works",
-      message: "Links to set a password work once, for 10 minutes. Ask for a new one and use the newest email.",
-      next: { href: "/forgot-password", label: "Email me a new link" },
+      heading: "common.gone.linkHeading",
+      message: "common.gone.passwordLink",
+      next: { href: "/forgot-password", label: "common.gone.passwordNext" },
     });
   }
   return json({ token, min: PASSWORD_MIN }, { headers: PRIVATE_PAGE });

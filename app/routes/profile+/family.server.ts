@@ -30,9 +30,9 @@ const refused = (values: Record<string, string>, error: Record<string, string[]>
 
 const notFound = () =>
   goneLink({
-    heading: "We can’t find that family member",
-    message: "Your family members are listed on your profile.",
-    next: { href: "/profile#family", label: "See your family" },
+    heading: "common.gone.familyHeading",
+    message: "common.gone.family",
+    next: { href: "/profile#family", label: "common.gone.familyNext" },
   });
 
 export async function newMemberPage(request: Request) {
