@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ins?.kind === "carrier"
       ? `${ins.carrier === "OTHER" ? (ins.planName ?? t("intake.results.yourPlan")) : labelOf(t, CARRIER_CHOICES, ins.carrier)} (${labelOf(t, PLAN_TYPES, ins.planType)})`
       : "";
-  return json({ ...page, plan, outcome: row?.planCheck?.outcome ?? "unavailable" });
+  return json({ ...page, plan, outcome: row?.planCheck?.outcome ?? "unavailable", notice: t("intake.results.notAccepted") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +45,7 @@ export default function InsuranceResults() {
       ) : data.outcome === "not_accepted" ? (
         <div className="notice notice-warning" role="status">
           <h2>{t("intake.results.notAcceptedHeading")}</h2>
-          <p>{t("intake.results.notAccepted")}</p>
+          <p>{data.notice}</p>
           <p>{t("intake.results.staysBooked")}</p>
         </div>
       ) : (
