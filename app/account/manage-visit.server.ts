@@ -20,6 +20,7 @@ import {
 import { visitFacts } from "~/scheduling/visit-view.server";
 import { visitOfAccount } from "~/scheduling/visits.server";
 import { goneLink } from "~/platform/gone-link";
+import { i18nOf, localeOf } from "~/i18n/locale.server";
 
 export type VisitAccess = "guest" | "account";
 
@@ -63,35 +64,29 @@ export async function visitPage(
   access: VisitAccess
 ) {
   const { db, appointment } = await managedVisit(request, token, access);
-  const facts = await visitFacts(db, appointment);
+  const facts = await visitFacts(db, appointment, new Date(), localeOf(request));
   if (!facts) throw notFound();
   return { appointment, facts, base: manageBase(access, token) };
 }
 
 const MESSAGES: Record<ChangeRefused, string> = {
-  changed:
-    "This visit was changed in another window or on another device. Here it is as it is now.",
-  not_changeable:
-    "This visit can no longer be changed online. Please call the studio.",
-  terms_changed:
-    "Your visit is now less than 24 hours away, so the late-cancellation terms below apply. Please check them and confirm again.",
-  availability_conflict:
-    "Sorry — someone just booked that time. Please choose another.",
-  conflict: "You already have a visit at that time. Please choose another.",
-  same_time:
-    "Your visit is already at that time. Choose a different time, or keep it as it is.",
-  generic_error:
-    "Sorry — something went wrong on our side and nothing was changed. Please try again, or call the studio.",
+  changed: "visit.errors.changed",
+  not_changeable: "visit.errors.notChangeable",
+  terms_changed: "visit.errors.termsChanged",
+  availability_conflict: "visit.errors.availabilityConflict",
+  conflict: "visit.errors.conflict",
+  same_time: "visit.errors.sameTime",
+  generic_error: "visit.errors.generic",
 };
 
-const refused = (code: ChangeRefused, field = "") =>
+const refused = (request: Request, code: ChangeRefused, field = "") =>
   json(
-    { status: "error" as const, error: { [field]: [MESSAGES[code]] } },
+    { status: "error" as const, error: { [field]: [i18nOf(request).t(MESSAGES[code])] } },
     { status: code === "generic_error" ? 503 : 409 }
   );
 
 const sequenceField = z.coerce
-  .number("Reload the page and try again.")
+  .number("visit.errors.reload")
   .int()
   .min(0)
   .max(1_000_000);
@@ -126,9 +121,7 @@ export async function submitCancel(
       {
         status: "error" as const,
         error: {
-          "": [
-            "This form was not complete. Please check the terms and press the button again.",
-          ],
+          "": [i18nOf(request).t("visit.errors.incomplete")],
         },
       },
       { status: 400 }
@@ -140,13 +133,13 @@ export async function submitCancel(
     sequence: parsed.data.sequence,
     shownFeeCents,
   });
-  if (!outcome.ok) return refused(outcome.code);
+  if (!outcome.ok) return refused(request, outcome.code);
   return redirect(`${manageBase(access, token)}?cancelled=1`, 303);
 }
 
 const rescheduleSchema = z.object({
   sequence: sequenceField,
-  slot: z.iso.datetime({ message: "Choose a new time." }),
+  slot: z.iso.datetime({ message: "visit.errors.chooseTime" }),
 });
 
 export async function reschedulePage(
@@ -194,13 +187,14 @@ export async function submitReschedule(
   const parsed = rescheduleSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const missingTime = parsed.error.issues.some((i) => i.path[0] === "slot");
+    const { t } = i18nOf(request);
     return json(
       {
         status: "error" as const,
         initialValue: values,
         error: missingTime
-          ? { slot: ["Choose a new time."] }
-          : { "": ["Reload the page and try again."] },
+          ? { slot: [t("visit.errors.chooseTime")] }
+          : { "": [t("visit.errors.reload")] },
       },
       { status: 400 }
     );
@@ -212,6 +206,7 @@ export async function submitReschedule(
   });
   if (!outcome.ok)
     return refused(
+      request,
       outcome.code,
       ["availability_conflict", "conflict", "same_time"].includes(outcome.code)
         ? "slot"

@@ -14,6 +14,8 @@ import { formatLongDateTime } from "~/rules/zoned-time";
 import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { goneLink } from "~/platform/gone-link";
+import { i18nOf } from "~/i18n/locale.server";
+import { serviceNameIn } from "~/scheduling/visit-notes";
 
 export type IntakeVisit = {
   appointment: typeof appointments.$inferSelect;
@@ -62,6 +64,8 @@ async function findVisit(request: Request): Promise<IntakeVisit> {
     getPatient(request),
   ]);
   if (!studio || !service) throw notFound();
+  // The page's language (a patient may fill the intake in another language than they booked in).
+  const { locale, t } = i18nOf(request);
   const health = requiresIntake(appointment.serviceType);
   const needsInsurance = appointmentNeedsInsurance({
     needsInsurance: appointment.needsInsurance,
@@ -74,7 +78,7 @@ async function findVisit(request: Request): Promise<IntakeVisit> {
     // The holder filling a family member's intake reads it as the patient's own (issue 20 A): via the account.
     via: viewer && (patient?.personId === viewer.personId || patient?.familyOf === viewer.personId) ? "account" : "token",
     token: appointment.token,
-    label: { service: service.name, studio: studio.name, when: formatLongDateTime(appointment.startsAt, studio.tz) },
+    label: { service: serviceNameIn(t, locale, service.code, service.name), studio: studio.name, when: formatLongDateTime(appointment.startsAt, studio.tz, locale) },
     health,
     needed: health || needsInsurance,
     bookedInsurance: booked && typeof booked === "object" && "kind" in booked ? booked : undefined,

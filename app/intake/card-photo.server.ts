@@ -77,15 +77,33 @@ export function sniffImage(bytes: Uint8Array): Format | null {
   return null;
 }
 
-const SIDE_NAME: Record<CardSide, string> = { front: "front", back: "back" };
+// A refused photo's reason, a catalogue key per side (the page words it in the reader's language).
+const PHOTO_ERRORS = {
+  front: {
+    tooLarge: "intake.photo.front.tooLarge",
+    empty: "intake.photo.front.empty",
+    notImage: "intake.photo.front.notImage",
+    heic: "intake.photo.front.heic",
+    tooManyPixels: "intake.photo.front.tooManyPixels",
+    unreadable: "intake.photo.front.unreadable",
+  },
+  back: {
+    tooLarge: "intake.photo.back.tooLarge",
+    empty: "intake.photo.back.empty",
+    notImage: "intake.photo.back.notImage",
+    heic: "intake.photo.back.heic",
+    tooManyPixels: "intake.photo.back.tooManyPixels",
+    unreadable: "intake.photo.back.unreadable",
+  },
+} satisfies Record<CardSide, Record<string, string>>;
 
-/** A photo as it is stored (re-encoded JPEG and thumbnail), or the sentence that says why it was refused. */
+/** A photo as it is stored (re-encoded JPEG and thumbnail), or the key of the sentence that says why it was refused. */
 export async function preparePhoto(side: CardSide, upload: PhotoUpload): Promise<StoredPhoto | { error: string }> {
-  const which = `The photo of the ${SIDE_NAME[side]} of your card`;
-  if ("tooLarge" in upload) return { error: `${which} is larger than 10 MB. Choose a smaller photo, or take it again at a lower size.` };
-  if (upload.bytes.length === 0) return { error: `${which} is an empty file. Choose the photo again.` };
+  const why = PHOTO_ERRORS[side];
+  if ("tooLarge" in upload) return { error: why.tooLarge };
+  if (upload.bytes.length === 0) return { error: why.empty };
   const format = sniffImage(upload.bytes);
-  if (!format) return { error: `${which} is not a JPEG, PNG or WebP image. Choose a photo of your card.` };
+  if (!format) return { error: why.notImage };
   try {
     const image = () => sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" }).rotate();
     const { data, info } = await image()
@@ -95,8 +113,8 @@ export async function preparePhoto(side: CardSide, upload: PhotoUpload): Promise
     const thumbnail = await image().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
     return { mime: "image/jpeg", bytes: data, thumbnail, width: info.width, height: info.height };
   } catch (error) {
-    if (format === "heif") return { error: `${which} is in HEIC format, which we cannot read yet. Take the photo again in your browser, or choose a JPEG.` };
-    if (error instanceof Error && /pixel limit/i.test(error.message)) return { error: `${which} is too large an image to read. Choose a normal photo of your card.` };
-    return { error: `${which} could not be read: the file may be damaged or incomplete. Choose the photo again.` };
+    if (format === "heif") return { error: why.heic };
+    if (error instanceof Error && /pixel limit/i.test(error.message)) return { error: why.tooManyPixels };
+    return { error: why.unreadable };
   }
 }

@@ -53,12 +53,13 @@ export type IntakeState = {
 /** What a visit's intake asks: insurance always; the health history when the service needs intake. */
 export type IntakeOptions = { health: boolean };
 
+/** Each step's page and title (a catalogue key: the pages word it in the reader's language). */
 export const INTAKE_STEPS: Record<IntakeStepId, { path: string; title: string }> = {
-  "insurance-provider": { path: "/intake/insurance/provider", title: "Your dental insurance" },
-  "insurance-card": { path: "/intake/insurance/card", title: "Photos of your insurance card" },
-  "insurance-results": { path: "/intake/insurance/results", title: "Your plan" },
-  "medical-conditions": { path: "/intake/personal/medical-conditions", title: "Your health history" },
-  "check-answers": { path: "/intake/check-answers", title: "Check your answers" },
+  "insurance-provider": { path: "/intake/insurance/provider", title: "intake.steps.provider" },
+  "insurance-card": { path: "/intake/insurance/card", title: "intake.steps.card" },
+  "insurance-results": { path: "/intake/insurance/results", title: "intake.steps.results" },
+  "medical-conditions": { path: "/intake/personal/medical-conditions", title: "intake.steps.health" },
+  "check-answers": { path: "/intake/check-answers", title: "intake.steps.check" },
 };
 
 export type IntakeStepValues = {

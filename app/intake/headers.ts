@@ -1,4 +1,5 @@
 import { PRIVATE_PAGE } from "~/auth/headers";
+import { metaT } from "~/i18n/use-t";
 
 /**
  * Every intake page and photo: the token in the URL is a bearer secret and the page holds health data —
@@ -8,9 +9,9 @@ import { PRIVATE_PAGE } from "~/auth/headers";
 export const intakeHeaders = () => PRIVATE_PAGE;
 
 /** An intake page's document title: which step, for which visit; not indexed. */
-export function intakeMeta({ data }: { data?: unknown }) {
+export function intakeMeta({ data, matches }: { data?: unknown; matches: readonly { id: string; data?: unknown }[] }) {
   const d = data as { title?: unknown; visit?: { service?: string } } | undefined;
-  const title = typeof d?.title === "string" ? d.title : "Intake";
+  const title = typeof d?.title === "string" ? d.title : metaT(matches)("intake.meta.fallback");
   const visit = d?.visit?.service ? ` — ${d.visit.service}` : "";
   return [{ title: `${title}${visit} — Studio Dental` }, { name: "robots", content: "noindex" }];
 }

@@ -7,8 +7,13 @@ import { desc, eq, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { appointments, intakeAudit, intakeCardPhotos, intakes, patients } from "~/db/schema";
 import { formatCalendarDate } from "~/rules/zoned-time";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { HealthHistory, IntakeInsurance, IntakeState } from "./flow";
 import { ALLERGENS, CARRIER_CHOICES, CONDITIONS, labelOf, PLAN_TYPES, PREGNANCY, PREMEDICATION, RELATIONSHIPS, TOBACCO } from "./options";
+
+// The staff console reads these rows too, and it speaks English only (decision 027).
+const en = tFor(DEFAULT_LOCALE);
 
 export type Row = { key: string; value: string };
 export type OnFile = { rows: Row[]; updatedAt: Date; complete: boolean };
@@ -16,27 +21,27 @@ export type OnFile = { rows: Row[]; updatedAt: Date; complete: boolean };
 function healthRows(health: HealthHistory): Row[] {
   const rows: Row[] = [];
   const add = (key: string, value: string) => rows.push({ key, value });
-  add("Conditions", health.conditions.includes("none") ? "None of these" : health.conditions.map((c) => labelOf(CONDITIONS, c)).join("; "));
+  add("Conditions", health.conditions.includes("none") ? "None of these" : health.conditions.map((c) => labelOf(en, CONDITIONS, c)).join("; "));
   if (health.otherConditions) add("Other conditions", health.otherConditions);
   add("Medicines", health.takesMedications === "yes" ? (health.medications ?? "") : "None");
-  const allergies = [...health.allergens.map((a) => labelOf(ALLERGENS, a)), ...(health.otherAllergies ? [health.otherAllergies] : [])];
+  const allergies = [...health.allergens.map((a) => labelOf(en, ALLERGENS, a)), ...(health.otherAllergies ? [health.otherAllergies] : [])];
   add("Allergies", health.hasAllergies === "yes" ? allergies.join("; ") : "None");
   if (health.hasAllergies === "yes" && health.allergyReactions) add("Reactions", health.allergyReactions);
-  add("Pregnant or nursing", labelOf(PREGNANCY, health.pregnancy));
-  add("Tobacco", labelOf(TOBACCO, health.tobacco));
-  add("Antibiotics advised before dental visits", labelOf(PREMEDICATION, health.premedication));
+  add("Pregnant or nursing", labelOf(en, PREGNANCY, health.pregnancy));
+  add("Tobacco", labelOf(en, TOBACCO, health.tobacco));
+  add("Antibiotics advised before dental visits", labelOf(en, PREMEDICATION, health.premedication));
   return rows;
 }
 
 function insuranceRows(insurance: IntakeInsurance, photos: { front: boolean; back: boolean }): Row[] {
   if (insurance.kind === "none") return [{ key: "Dental insurance", value: "I don’t have dental insurance" }];
   const rows: Row[] = [
-    { key: "Dental insurance", value: labelOf(CARRIER_CHOICES, insurance.carrier) },
+    { key: "Dental insurance", value: labelOf(en, CARRIER_CHOICES, insurance.carrier) },
     ...(insurance.planName ? [{ key: "Plan name", value: insurance.planName }] : []),
-    { key: "Plan type", value: labelOf(PLAN_TYPES, insurance.planType) },
+    { key: "Plan type", value: labelOf(en, PLAN_TYPES, insurance.planType) },
     { key: "Member ID", value: insurance.memberId },
     { key: "Group number", value: insurance.groupNumber ?? "Not given" },
-    { key: "Whose plan", value: labelOf(RELATIONSHIPS, insurance.subscriber.relationship) },
+    { key: "Whose plan", value: labelOf(en, RELATIONSHIPS, insurance.subscriber.relationship) },
   ];
   if (insurance.subscriber.relationship !== "self") {
     rows.push({ key: "Their name", value: insurance.subscriber.name }, { key: "Their date of birth", value: formatCalendarDate(insurance.subscriber.dateOfBirth) });

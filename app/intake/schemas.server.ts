@@ -1,6 +1,6 @@
 /**
  * The intake forms' schemas (zod, on the server only: never in the browser bundle). Each answers a
- * rejected post with one message per field; the route answers 400 with the form re-rendered.
+ * rejected post with one message per field (a catalogue key, worded in the reader's language by submitStep); the route answers 400 with the form re-rendered.
  */
 import { z } from "zod/v4";
 import { CARRIER_VALUES } from "~/rules/insurance";
@@ -20,36 +20,36 @@ function isPastDate(value: string, today = new Date().toISOString().slice(0, 10)
 export function providerSchema() {
   return z
     .object({
-      carrier: z.enum([...CARRIER_VALUES, SELF_PAY] as [string, ...string[]], "Choose your dental insurance, or that you don’t have any."),
-      planName: text(80, "A plan name has at most 80 characters."),
-      planType: z.enum(values(PLAN_TYPES), "Choose the type of plan, or “I’m not sure”.").optional(),
+      carrier: z.enum([...CARRIER_VALUES, SELF_PAY] as [string, ...string[]], "intake.errors.carrier"),
+      planName: text(80, "intake.errors.planNameMax"),
+      planType: z.enum(values(PLAN_TYPES), "intake.errors.planType").optional(),
       memberId: z
         .string()
-        .max(40, "A member ID has at most 30 letters and numbers.")
+        .max(40, "intake.errors.memberIdMax")
         .transform((v) => v.replace(/\s+/g, "").toUpperCase())
-        .pipe(z.string().regex(/^[A-Za-z0-9-]{1,30}$/, "A member ID has only letters, numbers and dashes (at most 30)."))
+        .pipe(z.string().regex(/^[A-Za-z0-9-]{1,30}$/, "intake.errors.memberIdFormat"))
         .optional(),
       groupNumber: z
         .string()
-        .max(40, "A group number has at most 30 letters and numbers.")
+        .max(40, "intake.errors.groupMax")
         .transform((v) => v.replace(/\s+/g, "").toUpperCase())
-        .pipe(z.string().regex(/^[A-Za-z0-9-]{0,30}$/, "A group number has only letters, numbers and dashes (at most 30)."))
+        .pipe(z.string().regex(/^[A-Za-z0-9-]{0,30}$/, "intake.errors.groupFormat"))
         .optional(),
-      relationship: z.enum(values(RELATIONSHIPS), "Choose whose plan it is.").optional(),
-      subscriberName: text(100, "A name has at most 100 characters."),
+      relationship: z.enum(values(RELATIONSHIPS), "intake.errors.relationship").optional(),
+      subscriberName: text(100, "intake.errors.nameMax"),
       subscriberDob: z.string().optional(),
     })
     .superRefine((v, ctx) => {
       if (v.carrier === SELF_PAY) return;
       const need = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      if (v.carrier === "OTHER" && !v.planName) need("planName", "Enter the name of your plan, as it is on your card.");
-      if (!v.planType) need("planType", "Choose the type of plan, or “I’m not sure”.");
-      if (!v.memberId) need("memberId", "Enter the member ID from your insurance card.");
-      if (!v.relationship) need("relationship", "Choose whose plan it is.");
+      if (v.carrier === "OTHER" && !v.planName) need("planName", "intake.errors.planName");
+      if (!v.planType) need("planType", "intake.errors.planType");
+      if (!v.memberId) need("memberId", "intake.errors.memberId");
+      if (!v.relationship) need("relationship", "intake.errors.relationship");
       if (v.relationship && v.relationship !== "self") {
-        if (!v.subscriberName) need("subscriberName", "Enter the name of the person whose plan it is.");
-        if (!v.subscriberDob) need("subscriberDob", "Enter their date of birth.");
-        else if (!isPastDate(v.subscriberDob)) need("subscriberDob", "Enter a real date of birth in the past, like 1980-03-27.");
+        if (!v.subscriberName) need("subscriberName", "intake.errors.subscriberName");
+        if (!v.subscriberDob) need("subscriberDob", "intake.errors.subscriberDob");
+        else if (!isPastDate(v.subscriberDob)) need("subscriberDob", "intake.errors.subscriberDobPast");
       }
     });
 }
@@ -81,29 +81,29 @@ export function healthSchema() {
   return z
     .object({
       conditions: z
-        .array(z.enum([...values(CONDITIONS), NO_CONDITIONS], "Choose from the list."), "Choose the conditions you have, or “None of these”.")
-        .min(1, "Choose the conditions you have, or “None of these”.")
+        .array(z.enum([...values(CONDITIONS), NO_CONDITIONS], "intake.errors.fromList"), "intake.errors.conditions")
+        .min(1, "intake.errors.conditions")
         .max(CONDITIONS.length + 1),
-      otherConditions: text(500, "Keep this to 500 characters."),
-      takesMedications: oneOf(YES_NO, "Say whether you take any medicines."),
-      medications: text(1000, "Keep this to 1,000 characters."),
-      hasAllergies: oneOf(YES_NO, "Say whether you have any allergies."),
-      allergens: z.array(z.enum(values(ALLERGENS), "Choose from the list.")).max(ALLERGENS.length).optional(),
-      otherAllergies: text(300, "Keep this to 300 characters."),
-      allergyReactions: text(500, "Keep this to 500 characters."),
-      pregnancy: oneOf(PREGNANCY, "Say whether you are pregnant or nursing, or that it doesn’t apply."),
-      tobacco: oneOf(TOBACCO, "Say whether you use tobacco."),
-      premedication: oneOf(PREMEDICATION, "Say whether a doctor advised antibiotics before dental visits."),
+      otherConditions: text(500, "intake.errors.max500"),
+      takesMedications: oneOf(YES_NO, "intake.errors.takesMedications"),
+      medications: text(1000, "intake.errors.max1000"),
+      hasAllergies: oneOf(YES_NO, "intake.errors.hasAllergies"),
+      allergens: z.array(z.enum(values(ALLERGENS), "intake.errors.fromList")).max(ALLERGENS.length).optional(),
+      otherAllergies: text(300, "intake.errors.max300"),
+      allergyReactions: text(500, "intake.errors.max500"),
+      pregnancy: oneOf(PREGNANCY, "intake.errors.pregnancy"),
+      tobacco: oneOf(TOBACCO, "intake.errors.tobacco"),
+      premedication: oneOf(PREMEDICATION, "intake.errors.premedication"),
     })
     .superRefine((v, ctx) => {
       const need = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
       if (v.conditions.includes(NO_CONDITIONS) && v.conditions.length > 1) {
-        need("conditions", "Choose “None of these” or the conditions you have, not both.");
+        need("conditions", "intake.errors.noneAndConditions");
       }
-      if (v.takesMedications === "yes" && !v.medications) need("medications", "List the medicines you take, with the dose if you know it.");
+      if (v.takesMedications === "yes" && !v.medications) need("medications", "intake.errors.medications");
       if (v.hasAllergies === "yes") {
-        if (!v.allergens?.length && !v.otherAllergies) need("allergens", "Choose what you are allergic to, or write it under “Other allergies”.");
-        if (!v.allergyReactions) need("allergyReactions", "Tell us what happens when you have the reaction.");
+        if (!v.allergens?.length && !v.otherAllergies) need("allergens", "intake.errors.allergens");
+        if (!v.allergyReactions) need("allergyReactions", "intake.errors.allergyReactions");
       }
     });
 }

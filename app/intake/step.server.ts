@@ -8,6 +8,7 @@ import { intakeHref } from "~/rules/intake";
 import { intakeAccess, type IntakeVisit } from "./access.server";
 import { INTAKE_STEPS, intakeFlow, progressOf, type IntakeState, type IntakeStepId } from "./flow";
 import { audit, findIntake, saveAnswers, stateOf } from "./store.server";
+import { i18nOf } from "~/i18n/locale.server";
 
 /** The step a path belongs to (audit lines name the page, never a value). */
 export function stepOfPath(pathname: string): IntakeStepId | null {
@@ -53,7 +54,7 @@ export async function openIntakeStep(request: Request, step: IntakeStepId) {
     visit,
     ctx,
     page: {
-      title: ctx.title,
+      title: i18nOf(request).t(ctx.title),
       back: ctx.back,
       progress: progressOf(ctx.state, step, ctx.opts),
       visit: visit.label,

@@ -31,5 +31,8 @@ export function changeTerms(visit: { status: string; startsAt: Date; card: CardO
 
 const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
 
+/** "Visa", or null for a brand we do not name (the label then says "Card"). */
+export const cardBrandName = (brand: string): string | null => BRAND_NAMES[brand] ?? null;
+
 /** "Visa ending 4242": how a patient recognises the card, never more of it. */
-export const cardLabel = (card: CardOnFile) => `${BRAND_NAMES[card.brand] ?? "Card"} ending ${card.last4}`;
+export const cardLabel = (card: CardOnFile) => `${cardBrandName(card.brand) ?? "Card"} ending ${card.last4}`;

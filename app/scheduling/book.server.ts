@@ -50,6 +50,8 @@ export type BookedAppointment = {
   studioSlug: string;
   serviceType: string;
   needsInsurance: boolean;
+  /** The visit's language (appointments.locale): its confirmation email speaks it. */
+  locale: string;
 };
 
 /** "invalid": the family member booked for is not (or no longer) the account's (issue 20 A). */
@@ -237,6 +239,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
           studioSlug: row.studioSlug,
           serviceType: row.serviceType,
           needsInsurance: row.needsInsurance,
+          locale: row.locale,
         };
       });
       break;

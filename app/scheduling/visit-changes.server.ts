@@ -9,7 +9,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointmentReminders, appointments, patients } from "~/db/schema";
 import {
-  cardLabel,
   changeTerms,
   type CardOnFile,
   type ChangeTerms,
@@ -34,6 +33,8 @@ import {
 } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 import { visitEmail } from "./visit-email";
+import { cardLabelIn } from "./visit-notes";
+import { tFor } from "~/i18n/catalogues.server";
 import { nudgeWaitlistSender, recordFreedTime } from "~/waitlist/sender.server";
 
 type Appointment = typeof appointments.$inferSelect;
@@ -224,7 +225,7 @@ export function cancelVisit(
             {
               kind: "cancelled",
               lateFeeCents: terms.feeCents,
-              cardLabel: card ? cardLabel(card) : null,
+              cardLabel: card ? cardLabelIn(tFor(cancelled.locale), cancelled.locale, card) : null,
             }
           );
           await enqueueEmail(tx, mail);

@@ -1,6 +1,10 @@
+import type { T } from "~/i18n/translate";
 import { EMAIL_BUTTON, EMAIL_CELL, EMAIL_COLOURS as C, EMAIL_LABEL, EmailFrame } from "~/platform/email-frame";
 
 type Props = {
+  /** The visit's words and language (the email speaks the visit's stored language). */
+  t: T;
+  locale: string;
   brand: string;
   heading: string;
   lead: string;
@@ -22,8 +26,10 @@ const h2 = { margin: "28px 0 8px", fontSize: "18px", color: C.green900 };
 
 /** A visit email's HTML (booked, moved, cancelled, reminder), in the patient emails' frame (app/platform/email-frame.tsx). */
 export function VisitEmailHtml(p: Props) {
+  const { t } = p;
   return (
     <EmailFrame
+      lang={p.locale}
       brand={p.brand}
       title={p.heading}
       preheader={
@@ -31,7 +37,7 @@ export function VisitEmailHtml(p: Props) {
           {p.serviceName}, {p.when}, {p.studio.location}
         </>
       }
-      footer="You get this email because you booked a visit with us."
+      footer={t("visit.email.footer")}
     >
       <h1 style={{ margin: "0 0 8px", fontSize: "24px", color: C.green900 }}>{p.heading}</h1>
       <p style={{ margin: "0 0 16px", color: C.grey700 }}>{p.lead}</p>
@@ -47,17 +53,17 @@ export function VisitEmailHtml(p: Props) {
                   {v.serviceName}
                   <br />
                   <a href={v.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
-                    Manage {v.who}’s visit
+                    {t("visit.email.html.manageOf", { who: v.who })}
                   </a>
                   {" · "}
                   <a href={v.calendarUrl} style={{ color: C.green700, fontWeight: 700 }}>
-                    Add to calendar
+                    {t("visit.email.html.addToCalendar")}
                   </a>
                   {v.intakeUrl ? (
                     <>
                       {" · "}
                       <a href={v.intakeUrl} style={{ color: C.green700, fontWeight: 700 }}>
-                        {v.who}’s intake
+                        {t("visit.email.html.intakeOf", { who: v.who })}
                       </a>
                     </>
                   ) : null}
@@ -66,19 +72,19 @@ export function VisitEmailHtml(p: Props) {
             ))
           ) : (
             <tr>
-              <td style={EMAIL_LABEL}>When</td>
+              <td style={EMAIL_LABEL}>{t("visit.email.html.when")}</td>
               <td style={{ ...EMAIL_CELL, fontWeight: 700 }}>{p.when}</td>
             </tr>
           )}
           <tr>
-            <td style={EMAIL_LABEL}>Where</td>
+            <td style={EMAIL_LABEL}>{t("visit.email.html.where")}</td>
             <td style={EMAIL_CELL}>
               {p.studio.location}
               {p.studio.mapUrl && !p.studio.isVirtual ? (
                 <>
                   <br />
                   <a href={p.studio.mapUrl} style={{ color: C.green700, fontWeight: 700 }}>
-                    Open in Maps
+                    {t("visit.email.html.openMaps")}
                   </a>
                 </>
               ) : null}
@@ -86,7 +92,7 @@ export function VisitEmailHtml(p: Props) {
           </tr>
           {p.studio.phone && p.telHref ? (
             <tr>
-              <td style={EMAIL_LABEL}>Phone</td>
+              <td style={EMAIL_LABEL}>{t("visit.email.html.phone")}</td>
               <td style={EMAIL_CELL}>
                 <a href={p.telHref} style={{ color: C.green700, fontWeight: 700 }}>
                   {p.studio.phone}
@@ -96,7 +102,7 @@ export function VisitEmailHtml(p: Props) {
           ) : null}
           {p.studio.openingHours ? (
             <tr>
-              <td style={EMAIL_LABEL}>Hours</td>
+              <td style={EMAIL_LABEL}>{t("visit.email.html.hours")}</td>
               <td style={{ ...EMAIL_CELL, fontSize: "14px" }}>{p.studio.openingHours}</td>
             </tr>
           ) : null}
@@ -104,11 +110,11 @@ export function VisitEmailHtml(p: Props) {
       </table>
       {p.intakeUrl && !p.visits ? (
         <>
-          <h2 style={h2}>Before your visit</h2>
-          <p style={{ margin: "0 0 12px" }}>Please tell us about your insurance and health history so we can get ready for you.</p>
+          <h2 style={h2}>{t("visit.intake.heading")}</h2>
+          <p style={{ margin: "0 0 12px" }}>{t("visit.email.html.intakeLead")}</p>
           <p style={{ margin: "0 0 8px" }}>
             <a href={p.intakeUrl} style={EMAIL_BUTTON}>
-              Complete your intake
+              {t("visit.intake.cta")}
             </a>
           </p>
         </>
@@ -116,27 +122,27 @@ export function VisitEmailHtml(p: Props) {
       {p.cancelled ? (
         <p style={{ margin: "20px 0 12px" }}>
           <a href={p.bookUrl} style={EMAIL_BUTTON}>
-            Book another visit
+            {t("visit.bookAnother")}
           </a>
         </p>
       ) : (
         <>
-          <h2 style={h2}>What to bring</h2>
+          <h2 style={h2}>{t("visit.manage.bring")}</h2>
           <ul style={{ margin: 0, paddingLeft: "20px" }}>
             {p.bring.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
-          <h2 style={h2}>Cancelling or rescheduling</h2>
+          <h2 style={h2}>{t("visit.manage.policyHeading")}</h2>
           <p style={{ margin: "0 0 12px" }}>{p.cancellationPolicy}</p>
           {p.visits ? (
-            <p style={{ margin: "0 0 12px" }}>Manage each visit, and add it to your calendar, from its links above.</p>
+            <p style={{ margin: "0 0 12px" }}>{t("visit.email.html.manageEach")}</p>
           ) : (
             <p style={{ margin: "0 0 12px" }}>
               <a href={p.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
-                Manage your visit
+                {t("visit.email.html.manage")}
               </a>{" "}
-              to reschedule or cancel it. The attached calendar file adds it to your calendar.
+              {t("visit.email.html.manageRest")}
             </p>
           )}
         </>

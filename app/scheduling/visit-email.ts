@@ -12,7 +12,9 @@ import {
 import { VisitEmailHtml } from "./visit-email-html";
 import { formatUsd } from "~/rules/currency";
 import type { ReminderKind } from "~/rules/reminders";
-import { BRAND, CANCELLATION_POLICY, whatToBring } from "./visit-notes";
+import { BRAND, cancellationPolicy, serviceNameIn, whatToBring } from "./visit-notes";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
 
 export type EmailStudio = {
   slug: string;
@@ -37,6 +39,8 @@ type Input = {
     serviceType: string;
     needsInsurance: boolean;
     sequence?: number;
+    /** The visit's language (appointments.locale): every email and calendar file about it speaks it. */
+    locale?: string;
   };
   studio: EmailStudio;
   service: { name: string };
@@ -60,12 +64,19 @@ export type VisitEmailKind =
   | { kind: "cancelled"; lateFeeCents: number | null; cardLabel: string | null }
   | { kind: "reminder"; reminder: ReminderKind; intakeOpen: boolean };
 
+/** The visit's language and its words (a visit stored before languages, or in one we no longer speak: English). */
+function wordsOf(appointment: { locale?: string }) {
+  const locale = appointment.locale ?? DEFAULT_LOCALE;
+  return { locale, t: tFor(locale) };
+}
+
 /** The studio's full postal line ("Fenway, 1330 Boylston St, Boston, MA 02215"), or the video visit. */
 export function studioLocation(
-  studio: Pick<EmailStudio, "name" | "address" | "isVirtual">
+  studio: Pick<EmailStudio, "name" | "address" | "isVirtual">,
+  t: T = tFor(DEFAULT_LOCALE)
 ): string {
   return studio.isVirtual
-    ? "Video visit (link sent before your visit)"
+    ? t("visit.videoVisitLocation")
     : [studio.name, studio.address].filter(Boolean).join(", ");
 }
 
@@ -78,8 +89,10 @@ export function appointmentIcs(
   }
 ) {
   const { appointment, studio, service, now } = input;
+  const { locale, t } = wordsOf(appointment);
+  const serviceName = serviceNameIn(t, locale, appointment.serviceType, service.name);
   const phone = studio.phone
-    ? ` Studio phone: ${formatPhone(studio.phone)}.`
+    ? ` ${t("visit.ics.phone", { phone: formatPhone(studio.phone) })}`
     : "";
   return buildIcs({
     uid: `${appointment.token}@studio-dental`,
@@ -88,25 +101,25 @@ export function appointmentIcs(
     startsAt: appointment.startsAt,
     endsAt: appointment.endsAt,
     timezone: studio.tz,
-    summary: `${service.name} at ${BRAND} ${studio.name}`,
-    location: studioLocation(studio),
+    summary: t("visit.ics.summary", { service: serviceName, brand: BRAND, studio: studio.name }),
+    location: studioLocation(studio, t),
     geo:
       !studio.isVirtual && studio.latitude != null && studio.longitude != null
         ? { lat: studio.latitude, lon: studio.longitude }
         : undefined,
     description: input.cancelled
-      ? "This visit was cancelled."
-      : `Please arrive 10 minutes early. To cancel or reschedule, use your appointment page or contact your studio at least 24 hours ahead.${phone}`,
+      ? t("visit.ics.cancelled")
+      : `${t("visit.ics.description")}${phone}`,
     organizer: { name: `${BRAND} ${studio.name}`, email: addressOf(input.mailFrom) },
     attendeeEmail: input.cancelled ? input.to : undefined,
     now,
   });
 }
 
-const REMINDER_LEADS: Record<ReminderKind, string> = {
-  "7d": "in a week",
-  "2d": "in two days",
-  "2h": "in two hours",
+const REMINDER_HEADINGS: Record<ReminderKind, string> = {
+  "7d": "visit.email.reminder.heading7d",
+  "2d": "visit.email.reminder.heading2d",
+  "2h": "visit.email.reminder.heading2h",
 };
 
 export function confirmationEmail(input: Input) {
@@ -115,7 +128,8 @@ export function confirmationEmail(input: Input) {
 
 export function visitEmail(input: Input, about: VisitEmailKind) {
   const { appointment, studio, service, siteOrigin } = input;
-  const when = formatLongDateTime(appointment.startsAt, studio.tz);
+  const { locale, t } = wordsOf(appointment);
+  const when = formatLongDateTime(appointment.startsAt, studio.tz, locale);
   const cancelled = about.kind === "cancelled";
   const intakeWanted =
     about.kind === "reminder"
@@ -126,89 +140,76 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     : null;
   const visitUrl = `${siteOrigin}/booking/confirmed/${appointment.token}`;
   const phone = studio.phone ? formatPhone(studio.phone) : null;
-  const bring = cancelled ? [] : whatToBring(studio.isVirtual);
-  const name = input.firstName || "there";
+  const bring = cancelled ? [] : whatToBring(studio.isVirtual, t);
+  const policy = cancellationPolicy(t, locale);
   const fee =
     about.kind === "cancelled" && about.lateFeeCents
-      ? formatUsd(about.lateFeeCents)
+      ? formatUsd(about.lateFeeCents, { locale })
       : null;
+  const words = { service: serviceNameIn(t, locale, appointment.serviceType, service.name), when, brand: BRAND, studio: studio.name };
   const copy = {
     booked: {
-      heading: `You’re booked, ${input.firstName || "see you soon"}`,
-      lead: `Your ${service.name} is booked for ${when} at ${BRAND} ${studio.name}.`,
+      heading: input.firstName ? t("visit.email.booked.heading", { name: input.firstName }) : t("visit.email.booked.headingNoName"),
+      lead: t("visit.email.booked.lead", words),
     },
     rescheduled: {
-      heading: "Your visit has moved",
-      lead: `Your ${service.name} at ${BRAND} ${studio.name} is now on ${when}.`,
+      heading: t("visit.email.rescheduled.heading"),
+      lead: t("visit.email.rescheduled.lead", words),
     },
     cancelled: {
-      heading: "Your visit is cancelled",
+      heading: t("visit.email.cancelled.heading"),
       lead:
-        `Your ${service.name} on ${when} at ${BRAND} ${studio.name} is cancelled.` +
+        t("visit.email.cancelled.lead", words) +
         (fee
-          ? ` As it was cancelled within 24 hours of the visit, a late-cancellation fee of ${fee} will be charged to ${
-              about.kind === "cancelled" && about.cardLabel
-                ? about.cardLabel
-                : "the card on file"
-            }.`
+          ? ` ${t("visit.email.cancelled.fee", {
+              fee,
+              card: about.kind === "cancelled" && about.cardLabel ? about.cardLabel : t("visit.cardOnFile"),
+            })}`
           : ""),
     },
     reminder: {
-      heading: `See you ${
-        about.kind === "reminder" ? REMINDER_LEADS[about.reminder] : "soon"
-      }`,
-      lead: `A reminder: your ${service.name} is on ${when} at ${BRAND} ${studio.name}.`,
+      heading: t(REMINDER_HEADINGS[about.kind === "reminder" ? about.reminder : "2d"]),
+      lead: t("visit.email.reminder.lead", words),
     },
   }[about.kind];
   const previous =
     about.kind === "rescheduled"
-      ? formatLongDateTime(about.previousStartsAt, studio.tz)
+      ? formatLongDateTime(about.previousStartsAt, studio.tz, locale)
       : null;
+  const where = studioLocation(studio, t);
 
-  const lines = [`Hi ${name},`, "", copy.lead];
-  if (previous)
-    lines.push(`It was on ${previous}; that time is no longer booked for you.`);
+  const lines = [input.firstName ? t("visit.email.hi", { name: input.firstName }) : t("visit.email.hiThere"), "", copy.lead];
+  if (previous) lines.push(t("visit.email.previousText", { previous }));
   lines.push("");
   if (!cancelled) {
-    lines.push("WHERE", studioLocation(studio));
-    if (studio.mapUrl && !studio.isVirtual) lines.push(`Map: ${studio.mapUrl}`);
-    if (phone) lines.push(`Phone: ${phone}`);
-    if (studio.openingHours) lines.push(`Hours: ${studio.openingHours}`);
-    if (intake)
-      lines.push(
-        "",
-        "BEFORE YOUR VISIT",
-        "Please complete your intake (insurance and health history):",
-        intake
-      );
-    lines.push("", "WHAT TO BRING", ...bring.map((b) => `- ${b}`));
-    lines.push("", "CANCELLING OR RESCHEDULING", CANCELLATION_POLICY);
-    lines.push(
-      "",
-      `Manage your visit (reschedule or cancel): ${visitUrl}`,
-      "The attached calendar file adds the visit to your calendar."
-    );
+    lines.push(t("visit.email.text.where"), where);
+    if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
+    if (phone) lines.push(t("visit.email.text.phone", { phone }));
+    if (studio.openingHours) lines.push(t("visit.email.text.hours", { hours: studio.openingHours }));
+    if (intake) lines.push("", t("visit.email.text.before"), t("visit.email.text.intake"), intake);
+    lines.push("", t("visit.email.text.bring"), ...bring.map((b) => `- ${b}`));
+    lines.push("", t("visit.email.text.policy"), policy);
+    lines.push("", t("visit.email.text.manage", { url: visitUrl }), t("visit.email.text.icsAdds"));
   } else {
-    if (phone) lines.push(`Questions? Call the studio: ${phone}`);
-    lines.push(
-      `Book another visit: ${siteOrigin}/booking`,
-      "The attached calendar file removes the visit from your calendar."
-    );
+    if (phone) lines.push(t("visit.email.text.questions", { phone }));
+    lines.push(t("visit.email.text.bookAnother", { url: `${siteOrigin}/booking` }), t("visit.email.text.icsRemoves"));
   }
-  lines.push("", "See you soon,", BRAND);
+  lines.push("", t("visit.email.signoff"), BRAND);
   const html =
     "<!DOCTYPE html>" +
     renderToStaticMarkup(
       createElement(VisitEmailHtml, {
+        t,
+        locale,
         brand: BRAND,
         heading: copy.heading,
-        lead: previous ? `${copy.lead} It was on ${previous}.` : copy.lead,
-        serviceName: service.name,
+        lead: previous ? `${copy.lead} ${t("visit.email.previousHtml", { previous })}` : copy.lead,
+        serviceName: words.service,
         when,
         cancelled,
         studio: {
           name: studio.name,
-          location: studioLocation(studio),
+          location: where,
           isVirtual: studio.isVirtual,
           mapUrl: studio.mapUrl ?? null,
           phone,
@@ -221,20 +222,16 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
         visitUrl,
         bookUrl: `${siteOrigin}/booking`,
         bring,
-        cancellationPolicy: CANCELLATION_POLICY,
+        cancellationPolicy: policy,
       })
     );
-  const day = formatLocalDate(appointment.startsAt, studio.tz);
+  const day = formatLocalDate(appointment.startsAt, studio.tz, locale);
   const time = `${formatLocalTime(
     appointment.startsAt,
-    studio.tz
+    studio.tz,
+    locale
   )} ${zoneAbbreviation(appointment.startsAt, studio.tz)}`;
-  const subject = {
-    booked: `${BRAND}: your ${service.name} on ${day} at ${time}`,
-    rescheduled: `${BRAND}: your ${service.name} is moved to ${day} at ${time}`,
-    cancelled: `${BRAND}: your ${service.name} on ${day} is cancelled`,
-    reminder: `Reminder: your ${service.name} on ${day} at ${time}`,
-  }[about.kind];
+  const subject = t(SUBJECTS[about.kind], { brand: BRAND, service: words.service, day, time });
   return {
     to: input.to,
     subject,
@@ -243,6 +240,13 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     ics: appointmentIcs({ ...input, cancelled }),
   };
 }
+
+const SUBJECTS: Record<VisitEmailKind["kind"], string> = {
+  booked: "visit.email.subject.booked",
+  rescheduled: "visit.email.subject.rescheduled",
+  cancelled: "visit.email.subject.cancelled",
+  reminder: "visit.email.subject.reminder",
+};
 
 /**
  * Two visits booked together (issue 20 A: "book another family member at the same time"): one email to the
@@ -253,56 +257,62 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
 export function pairConfirmationEmail(visits: [Input & { who: string }, Input & { who: string }], greet: string) {
   const [first] = visits;
   const { studio, siteOrigin } = first;
+  const { locale, t } = wordsOf(first.appointment);
   const rows = visits.map((v) => ({
     who: v.who,
-    serviceName: v.service.name,
-    when: formatLongDateTime(v.appointment.startsAt, v.studio.tz),
+    serviceName: serviceNameIn(t, locale, v.appointment.serviceType, v.service.name),
+    when: formatLongDateTime(v.appointment.startsAt, v.studio.tz, locale),
     visitUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}`,
     calendarUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}/calendar.ics`,
     intakeUrl: needsIntakeLink(v.appointment) ? v.siteOrigin + intakeHref(v.appointment.token, { booked: true }) : null,
   }));
   const phone = studio.phone ? formatPhone(studio.phone) : null;
-  const bring = whatToBring(studio.isVirtual);
-  const heading = `You’re booked: ${visits[0].who} and ${visits[1].who}`;
-  const lead = `Two visits at ${BRAND} ${studio.name}, one after the other or side by side.`;
-  const lines = [`Hi ${greet || "there"},`, "", `${lead}`, ""];
+  const bring = whatToBring(studio.isVirtual, t);
+  const policy = cancellationPolicy(t, locale);
+  const where = studioLocation(studio, t);
+  const names = { first: visits[0].who, second: visits[1].who };
+  const heading = t("visit.email.pair.heading", names);
+  const lead = t("visit.email.pair.lead", { brand: BRAND, studio: studio.name });
+  const lines = [greet ? t("visit.email.hi", { name: greet }) : t("visit.email.hiThere"), "", `${lead}`, ""];
   for (const row of rows) {
-    lines.push(row.who.toUpperCase(), `${row.serviceName}, ${row.when}`, `Manage (reschedule or cancel): ${row.visitUrl}`, `Add to your calendar: ${row.calendarUrl}`);
-    if (row.intakeUrl) lines.push(`Intake (insurance and health history): ${row.intakeUrl}`);
+    lines.push(row.who.toLocaleUpperCase(locale), `${row.serviceName}, ${row.when}`, t("visit.email.pair.manage", { url: row.visitUrl }), t("visit.email.pair.calendar", { url: row.calendarUrl }));
+    if (row.intakeUrl) lines.push(t("visit.email.pair.intake", { url: row.intakeUrl }));
     lines.push("");
   }
-  lines.push("WHERE", studioLocation(studio));
-  if (studio.mapUrl && !studio.isVirtual) lines.push(`Map: ${studio.mapUrl}`);
-  if (phone) lines.push(`Phone: ${phone}`);
-  if (studio.openingHours) lines.push(`Hours: ${studio.openingHours}`);
-  lines.push("", "WHAT TO BRING", ...bring.map((b) => `- ${b}`));
-  lines.push("", "CANCELLING OR RESCHEDULING", CANCELLATION_POLICY, "Each visit is managed on its own.");
-  lines.push("", "See you soon,", BRAND);
+  lines.push(t("visit.email.text.where"), where);
+  if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
+  if (phone) lines.push(t("visit.email.text.phone", { phone }));
+  if (studio.openingHours) lines.push(t("visit.email.text.hours", { hours: studio.openingHours }));
+  lines.push("", t("visit.email.text.bring"), ...bring.map((b) => `- ${b}`));
+  lines.push("", t("visit.email.text.policy"), policy, t("visit.email.pair.each"));
+  lines.push("", t("visit.email.signoff"), BRAND);
   const html =
     "<!DOCTYPE html>" +
     renderToStaticMarkup(
       createElement(VisitEmailHtml, {
+        t,
+        locale,
         brand: BRAND,
         heading,
         lead,
-        serviceName: first.service.name,
+        serviceName: rows[0].serviceName,
         when: rows[0].when,
         cancelled: false,
-        studio: { name: studio.name, location: studioLocation(studio), isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: studio.openingHours ?? "" },
+        studio: { name: studio.name, location: where, isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: studio.openingHours ?? "" },
         telHref: studio.phone ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}` : null,
         intakeUrl: null,
         visitUrl: rows[0].visitUrl,
         bookUrl: `${siteOrigin}/booking`,
         bring,
-        cancellationPolicy: CANCELLATION_POLICY,
+        cancellationPolicy: policy,
         visits: rows,
       }),
     );
-  const day = formatLocalDate(first.appointment.startsAt, studio.tz);
-  const time = `${formatLocalTime(first.appointment.startsAt, studio.tz)} ${zoneAbbreviation(first.appointment.startsAt, studio.tz)}`;
+  const day = formatLocalDate(first.appointment.startsAt, studio.tz, locale);
+  const time = `${formatLocalTime(first.appointment.startsAt, studio.tz, locale)} ${zoneAbbreviation(first.appointment.startsAt, studio.tz)}`;
   return {
     to: first.to,
-    subject: `${BRAND}: visits for ${visits[0].who} and ${visits[1].who} on ${day} from ${time}`,
+    subject: t("visit.email.pair.subject", { brand: BRAND, ...names, day, time }),
     text: lines.join("\n"),
     html,
   };

@@ -1,28 +1,56 @@
 import {
   CANCEL_NOTICE_HOURS,
+  cardBrandName,
+  cardLabel,
   LATE_CANCEL_FEE_CENTS,
+  type CardOnFile,
 } from "~/rules/cancellation-policy";
 import { formatUsd } from "~/rules/currency";
+import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
 
 /** The brand, spelt one way everywhere (pages, the email's subject and sender, the calendar file's PRODID). */
 export const BRAND = "Studio Dental";
 
 /** What a patient brings; the confirmed page and the email say the same. */
-export function whatToBring(isVirtual: boolean): string[] {
+export function whatToBring(isVirtual: boolean, t: T): string[] {
   return isVirtual
-    ? [
-        "A quiet, well-lit place and a phone or computer with a camera",
-        "A list of the medicines you take",
-      ]
+    ? [t("visit.notes.bring.virtualPlace"), t("visit.notes.bring.medicines")]
     : [
-        "A photo ID",
-        "Your dental insurance card, if you have one",
-        "A list of the medicines you take",
-        "Please arrive 10 minutes early",
+        t("visit.notes.bring.photoId"),
+        t("visit.notes.bring.insuranceCard"),
+        t("visit.notes.bring.medicines"),
+        t("visit.notes.bring.arriveEarly"),
       ];
 }
 
 /** The cancellation policy in one sentence (decision 004: a card holds the visit in most markets). */
-export const CANCELLATION_POLICY = `Need to cancel or reschedule? Do it from your appointment page or call your studio, at least ${CANCEL_NOTICE_HOURS} hours ahead. If a card holds your visit, cancelling later or missing it costs ${formatUsd(
-  LATE_CANCEL_FEE_CENTS
-)}.`;
+export function cancellationPolicy(t: T, locale: string): string {
+  return t("visit.notes.policy", { hours: CANCEL_NOTICE_HOURS, fee: formatUsd(LATE_CANCEL_FEE_CENTS, { locale }) });
+}
+
+// The catalogue's service names by code, for the languages other than the catalogue's own (English reads the
+// name the studio keeps in the database, so a renamed service is renamed in English at once).
+const SERVICE_NAMES: Record<string, string> = {
+  CLNCHK: "visit.services.CLNCHK",
+  WHTNG: "visit.services.WHTNG",
+  INVISALN: "visit.services.INVISALN",
+  BRACESCON: "visit.services.BRACESCON",
+  GENOCON: "visit.services.GENOCON",
+  IMPCON: "visit.services.IMPCON",
+  CRNCON: "visit.services.CRNCON",
+  BRGCON: "visit.services.BRGCON",
+  COSCON: "visit.services.COSCON",
+  BOTOXCON: "visit.services.BOTOXCON",
+  EMERG: "visit.services.EMERG",
+};
+
+/** A service's name in the reader's language (a service the catalogue does not know keeps its own name). */
+export function serviceNameIn(t: T, locale: string, code: string, name: string): string {
+  const key = SERVICE_NAMES[code];
+  return locale === DEFAULT_LOCALE || !key ? name : t(key);
+}
+
+/** "Visa ending 4242" in the reader's language. */
+export function cardLabelIn(t: T, locale: string, card: CardOnFile): string {
+  return locale === DEFAULT_LOCALE ? cardLabel(card) : t("visit.cardEnding", { brand: cardBrandName(card.brand) ?? t("visit.card"), last4: card.last4 });
+}

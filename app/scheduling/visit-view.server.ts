@@ -5,26 +5,30 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, providers } from "~/db/schema";
-import { cardLabel } from "~/rules/cancellation-policy";
 import { formatUsd } from "~/rules/currency";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getService, getStudioAnyState } from "./catalogue.server";
 import { cardOnFile, termsOf } from "./visit-changes.server";
-import { CANCELLATION_POLICY, whatToBring } from "./visit-notes";
+import { cancellationPolicy, cardLabelIn, serviceNameIn, whatToBring } from "./visit-notes";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 
 type Appointment = typeof appointments.$inferSelect;
 
 const ROLE_LABELS: Record<string, string> = {
-  dentist: "A dentist",
-  hygienist: "A dental hygienist",
-  orthodontist: "An orthodontist",
+  dentist: "visit.roles.dentist",
+  hygienist: "visit.roles.hygienist",
+  orthodontist: "visit.roles.orthodontist",
 };
 
 export async function visitFacts(
   db: Db,
   appointment: Appointment,
-  now = new Date()
+  now = new Date(),
+  /** The reader's language (the page's, not the visit's: a patient may read it in another). */
+  locale = DEFAULT_LOCALE
 ) {
+  const t = tFor(locale);
   const studio = await getStudioAnyState(db, appointment.studioSlug);
   const service = await getService(db, appointment.serviceType);
   if (!studio || !service) return null;
@@ -43,12 +47,12 @@ export async function visitFacts(
     sequence: appointment.sequence,
     past: appointment.startsAt <= now,
     startsAt: appointment.startsAt.toISOString(),
-    when: formatLongDateTime(appointment.startsAt, studio.tz),
+    when: formatLongDateTime(appointment.startsAt, studio.tz, locale),
     length:
       minutes >= 60 && minutes % 60 === 0
-        ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}`
-        : `${minutes} minutes`,
-    serviceName: service.name,
+        ? t("visit.facts.hours", { count: minutes / 60 })
+        : t("visit.facts.minutes", { minutes }),
+    serviceName: serviceNameIn(t, locale, service.code, service.name),
     serviceCode: service.code,
     studio: {
       name: studio.name,
@@ -58,15 +62,15 @@ export async function visitFacts(
       mapUrl: studio.mapUrl,
       isVirtual: studio.isVirtual,
     },
-    withWhom: provider ? ROLE_LABELS[provider.role] ?? null : null,
-    bring: whatToBring(studio.isVirtual),
-    cancellationPolicy: CANCELLATION_POLICY,
+    withWhom: provider && ROLE_LABELS[provider.role] ? t(ROLE_LABELS[provider.role]) : null,
+    bring: whatToBring(studio.isVirtual, t),
+    cancellationPolicy: cancellationPolicy(t, locale),
     icsHref: `/booking/confirmed/${appointment.token}/calendar.ics`,
     terms,
-    fee: terms.feeCents ? formatUsd(terms.feeCents) : null,
-    card: card ? cardLabel(card) : null,
+    fee: terms.feeCents ? formatUsd(terms.feeCents, { locale }) : null,
+    card: card ? cardLabelIn(t, locale, card) : null,
     chargedFee: appointment.lateCancelFeeCents
-      ? formatUsd(appointment.lateCancelFeeCents)
+      ? formatUsd(appointment.lateCancelFeeCents, { locale })
       : null,
   };
 }

@@ -1,14 +1,16 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/use-t";
 import { ErrorSummary, FormActions, FormStateProvider, type FormResult, type SavedValues } from "./form";
 
 export type VisitLabel = { service: string; studio: string; when: string };
 
 /** Which visit an intake page is for: service, studio, and the date in the studio's zone. */
 export function VisitCaption({ visit }: { visit: VisitLabel }) {
+  const t = useT();
   return (
     <p className="step-progress">
-      {visit.service} at {visit.studio} · {visit.when}
+      {t("intake.caption", { service: visit.service, studio: visit.studio, when: visit.when })}
     </p>
   );
 }
@@ -30,7 +32,7 @@ export function IntakeStepPage({
   page: { title, visit, progress, back, values },
   result,
   intro,
-  submitLabel = "Save and continue",
+  submitLabel,
   multipart,
   children,
   after,
@@ -43,13 +45,14 @@ export function IntakeStepPage({
   children?: ReactNode;
   after?: ReactNode;
 }) {
+  const t = useT();
   return (
     <FormStateProvider result={result} values={values}>
       <div className="page narrow">
         <VisitCaption visit={visit} />
         {progress ? (
           <p className="step-progress">
-            Step {progress.index} of {progress.total}
+            {t("intake.progress", { index: progress.index, total: progress.total })}
           </p>
         ) : null}
         <h1>{title}</h1>
@@ -57,7 +60,7 @@ export function IntakeStepPage({
         {intro}
         <Form method="post" className="form" noValidate encType={multipart ? "multipart/form-data" : undefined}>
           {children}
-          <FormActions submitLabel={submitLabel} back={back} />
+          <FormActions submitLabel={submitLabel ?? t("intake.saveAndContinue")} back={back} />
         </Form>
         {after}
       </div>

@@ -17,14 +17,18 @@ import {
   type TimePickerData,
 } from "./time-picker";
 import type { VisitFactsData } from "./visit";
+import { Trans, useT } from "~/i18n/use-t";
 
 /** A short line naming the visit, for the top of the change pages. */
 function VisitLine({ facts }: { facts: VisitFactsData }) {
+  const t = useT();
   return (
     <p className="lead">
-      {facts.serviceName} at{" "}
-      {facts.studio.isVirtual ? "a video visit" : facts.studio.name},{" "}
-      <strong>{facts.when}</strong>.
+      <Trans
+        k="visit.change.line"
+        vars={{ service: facts.serviceName, place: facts.studio.isVirtual ? t("visit.change.videoVisit") : facts.studio.name, when: facts.when }}
+        tags={{ when: <strong /> }}
+      />
     </p>
   );
 }
@@ -36,25 +40,26 @@ function CannotChange({
 }: {
   facts: VisitFactsData;
   base: string;
-  what: string;
+  what: "cancel" | "move";
 }) {
+  const t = useT();
   return (
     <div className="notice">
       <p>
         {facts.status === "CANCELLED"
-          ? "This visit is already cancelled."
+          ? t("visit.cannot.cancelled")
           : facts.past
-          ? "This visit has already taken place."
-          : `This visit can’t be ${what} online.`}
+          ? t("visit.cannot.past")
+          : t(what === "cancel" ? "visit.cannot.cancel" : "visit.cannot.move")}
         {facts.studio.phone && facts.status === "CONFIRMED" ? (
           <>
             {" "}
-            Please call the studio at <PhoneLink phone={facts.studio.phone} />.
+            {t("visit.cannot.call")} <PhoneLink phone={facts.studio.phone} />.
           </>
         ) : null}
       </p>
       <p>
-        <Link to={base}>Back to your visit</Link>
+        <Link to={base}>{t("visit.cannot.back")}</Link>
       </p>
     </div>
   );
@@ -69,40 +74,30 @@ export function CancelVisitPage({
   result: FormResult;
 }) {
   const { facts, base } = data;
+  const t = useT();
   return (
     <FormStateProvider result={result} values={undefined}>
       <div className="narrow">
-        <h1>Cancel your visit?</h1>
+        <h1>{t("visit.cancel.heading")}</h1>
         <VisitLine facts={facts} />
         <ErrorSummary />
         {!facts.terms.canCancel ? (
-          <CannotChange facts={facts} base={base} what="cancelled" />
+          <CannotChange facts={facts} base={base} what="cancel" />
         ) : (
           <>
             {facts.fee ? (
               <div className="notice notice-warning">
-                <h2>Late-cancellation fee: {facts.fee}</h2>
-                <p>
-                  Your visit is less than 24 hours away. If you cancel now, the{" "}
-                  {facts.fee} late-cancellation fee you agreed to when booking
-                  will be charged to {facts.card ?? "the card on file"}.
-                </p>
+                <h2>{t("visit.cancel.feeHeading", { fee: facts.fee })}</h2>
+                <p>{t("visit.cancel.feeText", { fee: facts.fee, card: facts.card ?? t("visit.cardOnFile") })}</p>
               </div>
             ) : facts.terms.late ? (
-              <p>
-                Your visit is less than 24 hours away. No card holds this visit,
-                so there is no fee to cancel it.
-              </p>
+              <p>{t("visit.cancel.lateNoCard")}</p>
             ) : (
-              <p>Cancelling is free: your visit is more than 24 hours away.</p>
+              <p>{t("visit.cancel.free")}</p>
             )}
             {facts.terms.canReschedule ? (
               <p>
-                Can’t make this time?{" "}
-                <Link to={`${base}/reschedule`}>
-                  Choose another time instead
-                </Link>
-                .
+                <Trans k="visit.cancel.instead" tags={{ move: <Link to={`${base}/reschedule`} /> }} />
               </p>
             ) : null}
             <Form method="post" className="form" noValidate>
@@ -116,13 +111,13 @@ export function CancelVisitPage({
                 <SubmitButton
                   label={
                     facts.fee
-                      ? `Cancel and pay the ${facts.fee} fee`
-                      : "Cancel my visit"
+                      ? t("visit.cancel.submitFee", { fee: facts.fee })
+                      : t("visit.cancel.submit")
                   }
-                  pendingLabel="Cancelling…"
+                  pendingLabel={t("visit.cancel.pending")}
                 />
                 <Link to={base} className="back-link">
-                  Keep my visit
+                  {t("visit.cancel.keep")}
                 </Link>
               </div>
             </Form>
@@ -142,23 +137,21 @@ export function RescheduleVisitPage({
   result: FormResult;
 }) {
   const { facts, base, picker } = data;
+  const t = useT();
   let body: ReactNode;
-  if (!picker) body = <CannotChange facts={facts} base={base} what="moved" />;
+  if (!picker) body = <CannotChange facts={facts} base={base} what="move" />;
   else
     body = (
       <>
-        <p>
-          Choose a new time at the same studio. Times are shown in the studio’s
-          local time. Your current time stays booked until you confirm.
-        </p>
+        <p>{t("visit.move.lead")}</p>
         <TimePickerNav data={picker} />
         <Form method="post" className="form" noValidate>
           <input type="hidden" name="sequence" value={facts.sequence} />
           <TimePickerSlots data={picker} />
           {picker.days.length > 0 ? (
             <FormActions
-              submitLabel="Move my visit to this time"
-              pendingLabel="Moving…"
+              submitLabel={t("visit.move.submit")}
+              pendingLabel={t("visit.move.pending")}
               back={base}
             />
           ) : null}
@@ -169,7 +162,7 @@ export function RescheduleVisitPage({
   return (
     <FormStateProvider result={result} values={undefined}>
       <div className="narrow">
-        <h1>Reschedule your visit</h1>
+        <h1>{t("visit.move.heading")}</h1>
         <VisitLine facts={facts} />
         <ErrorSummary />
         {body}

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { StudioContact, PhoneLink, type StudioContactInfo } from "./studio";
+import { Trans, useT } from "~/i18n/use-t";
+import type { T } from "~/i18n/translate";
 
 /** What the server's visitFacts sends (app/scheduling/visit-view.server.ts), as JSON. */
 export type VisitFactsData = {
@@ -30,28 +32,29 @@ export type IntakeLinkData = { href: string; complete: boolean } | null;
 
 /** When, how long, where, what and with whom — the facts a patient checks before leaving home. */
 export function VisitFactsList({ facts }: { facts: VisitFactsData }) {
+  const t = useT();
   return (
     <dl className="summary-list">
       <div>
-        <dt>When</dt>
+        <dt>{t("visit.facts.when")}</dt>
         <dd>{facts.when}</dd>
       </div>
       <div>
-        <dt>Visit</dt>
+        <dt>{t("visit.facts.visit")}</dt>
         <dd>
           {facts.serviceName} · {facts.length}
         </dd>
       </div>
       <div>
-        <dt>Where</dt>
+        <dt>{t("visit.facts.where")}</dt>
         <dd>
-          {facts.studio.isVirtual ? "Video visit" : facts.studio.name}
+          {facts.studio.isVirtual ? t("visit.facts.videoVisit") : facts.studio.name}
           <StudioContact studio={facts.studio} />
         </dd>
       </div>
       {facts.withWhom ? (
         <div>
-          <dt>With</dt>
+          <dt>{t("visit.facts.with")}</dt>
           <dd>{facts.withWhom}</dd>
         </div>
       ) : null}
@@ -75,11 +78,11 @@ export function VisitChangedBanner({
   change: "moved" | "cancelled" | null;
   facts: VisitFactsData;
 }) {
+  const t = useT();
   if (change === "moved" && facts.status === "CONFIRMED") {
     return (
       <p className="notice notice-success" role="status">
-        Your visit has moved to <strong>{facts.when}</strong>. We’ve emailed you
-        the new time and calendar file.
+        <Trans k="visit.changed.moved" vars={{ when: facts.when }} tags={{ when: <strong /> }} />
       </p>
     );
   }
@@ -87,15 +90,14 @@ export function VisitChangedBanner({
     return (
       <div className="notice" role="status">
         <p>
-          This visit is cancelled
-          {change === "cancelled" ? " and we’ve emailed you to confirm" : ""}.
+          {change === "cancelled" ? t("visit.changed.cancelledEmailed") : t("visit.changed.cancelled")}
           {facts.chargedFee
-            ? ` A late-cancellation fee of ${facts.chargedFee} applies.`
+            ? ` ${t("visit.changed.fee", { fee: facts.chargedFee })}`
             : ""}
         </p>
         <p>
           <Link to="/booking" className="button">
-            Book another visit
+            {t("visit.bookAnother")}
           </Link>
         </p>
       </div>
@@ -105,24 +107,22 @@ export function VisitChangedBanner({
 }
 
 export function IntakeNotice({ intake }: { intake: IntakeLinkData }) {
+  const t = useT();
   if (!intake) return null;
   return (
     <div className="notice">
-      <h2>Before your visit</h2>
+      <h2>{t("visit.intake.heading")}</h2>
       {intake.complete ? (
         <p>
-          Thank you — your intake is complete.{" "}
-          <a href={intake.href}>See or change your intake answers</a>
+          {t("visit.intake.complete")}{" "}
+          <a href={intake.href}>{t("visit.intake.seeAnswers")}</a>
         </p>
       ) : (
         <>
-          <p>
-            Please tell us about your insurance and health history so we can get
-            ready for you.
-          </p>
+          <p>{t("visit.intake.lead")}</p>
           <p>
             <a href={intake.href} className="button">
-              Complete your intake
+              {t("visit.intake.cta")}
             </a>
           </p>
         </>
@@ -139,6 +139,7 @@ export function ManageVisit({
   facts: VisitFactsData;
   base: string;
 }) {
+  const t = useT();
   if (facts.status !== "CONFIRMED") return null;
   return (
     <>
@@ -149,7 +150,7 @@ export function ManageVisit({
             className="button button-secondary"
             download="appointment.ics"
           >
-            Add to calendar (.ics)
+            {t("visit.manage.addToCalendar")}
           </a>
           {facts.studio.mapUrl && !facts.studio.isVirtual ? (
             <a
@@ -158,43 +159,41 @@ export function ManageVisit({
               rel="noopener noreferrer"
               target="_blank"
             >
-              Get directions
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {t("visit.manage.directions")}
+              <span className="visually-hidden"> {t("visit.manage.newTab")}</span>
             </a>
           ) : null}
         </div>
       )}
-      <h2>What to bring</h2>
+      <h2>{t("visit.manage.bring")}</h2>
       <ul className="info-list">
         {facts.bring.map((item) => (
           <li key={item}>{item}</li>
         ))}
       </ul>
-      <h2 id="manage">Cancelling or rescheduling</h2>
+      <h2 id="manage">{t("visit.manage.policyHeading")}</h2>
       <p>{facts.cancellationPolicy}</p>
       {facts.terms.canCancel ? (
         <>
           {facts.terms.canReschedule ? null : (
             <p>
-              Your visit is less than 24 hours away, so it can’t be moved
-              online. To move it, call the studio
               {facts.studio.phone ? (
                 <>
-                  {" "}
-                  at <PhoneLink phone={facts.studio.phone} />
+                  {t("visit.manage.cantMoveCall")} <PhoneLink phone={facts.studio.phone} />.
                 </>
-              ) : null}
-              .
+              ) : (
+                t("visit.manage.cantMove")
+              )}
             </p>
           )}
           <div className="actions-row">
             {facts.terms.canReschedule ? (
               <Link to={`${base}/reschedule`} className="button">
-                Reschedule
+                {t("visit.manage.reschedule")}
               </Link>
             ) : null}
             <Link to={`${base}/cancel`} className="button button-secondary">
-              Cancel visit
+              {t("visit.manage.cancel")}
             </Link>
           </div>
         </>
@@ -209,10 +208,11 @@ type TitleFacts = { status: string; past: boolean; serviceName: string; when: st
  * A visit page's title says which visit and its state (a cancelled one says so, issue 25); the patient area's
  * copy of a page is named as such, so no two kinds of page share a title.
  */
-export function visitTitle(facts: TitleFacts | undefined, { justBooked = false, area = false } = {}): string {
-  const where = area ? " — Your visits" : "";
-  if (!facts) return `Your visit${where} — Studio Dental`;
-  const state =
-    facts.status === "CANCELLED" ? "Cancelled" : justBooked ? "You’re booked" : facts.past ? "Past visit" : "Your visit";
-  return `${state}: ${facts.serviceName}, ${facts.when}${where} — Studio Dental`;
+export function visitTitle(t: T, facts: TitleFacts | undefined, { justBooked = false, area = false } = {}): string {
+  const brand = "Studio Dental";
+  if (!facts) return t(area ? "visit.title.noneArea" : "visit.title.none", { brand });
+  const state = t(
+    facts.status === "CANCELLED" ? "visit.title.cancelled" : justBooked ? "visit.title.booked" : facts.past ? "visit.title.past" : "visit.title.visit",
+  );
+  return t(area ? "visit.title.factsArea" : "visit.title.facts", { state, service: facts.serviceName, when: facts.when, brand });
 }

@@ -339,6 +339,21 @@ describeEachEngine("cancel and reschedule", ({ db }) => {
 });
 
 describeEachEngine("reminders", ({ db, engine }) => {
+  it("a visit stored in Spanish (appointments.locale es-US) is reminded and cancelled in Spanish; the calendar file too", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const visit = await book(db().db, slug, new Date("2027-01-20T15:00:00Z"));
+    await db().db.update(appointments).set({ locale: "es-US" }).where(eq(appointments.id, visit.id));
+    // The worker reads the row as it is when the reminder is due (7 days ahead).
+    expect(await sendDueReminders(db().db, { now: new Date("2027-01-13T16:00:00Z"), siteOrigin: SITE })).toBeGreaterThan(0);
+    expect((await cancelVisit(db().db, { appointmentId: visit.id, sequence: 0, shownFeeCents: null, now })).ok).toBe(true);
+    const [, reminder, cancel] = await mailsTo(db().db, await emailOf(db().db, visit.id));
+    expect(reminder.subject).toMatch(/^Recordatorio: su cita de Chequeo y limpieza el miércoles, 20 de enero de 2027 a las /);
+    expect(reminder.text).toContain("Un recordatorio: su cita de Chequeo y limpieza");
+    expect(reminder.html).toContain("Lo esperamos en una semana");
+    expect(cancel.subject).toContain("está cancelada");
+    expect(cancel.ics!.replace(/\r\n /g, "")).toContain("DESCRIPTION:Esta cita fue cancelada.");
+  });
+
   it("7 days, 2 days and 2 hours ahead, once each with two senders; none after a cancel; the new times after a reschedule", async () => {
     const database = db();
     // A second sender: on PostgreSQL a second connection pool, as a second container would have.

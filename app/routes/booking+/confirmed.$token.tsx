@@ -23,9 +23,10 @@ import {
   visitTitle,
 } from "~/ui/visit";
 import { bookingEventId } from "./confirmed.$token.server";
+import { metaT, useT } from "~/i18n/use-t";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: visitTitle(data?.facts, { justBooked: data?.justBooked }) },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: visitTitle(metaT(matches), data?.facts, { justBooked: data?.justBooked }) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -113,15 +114,16 @@ export default function Confirmed() {
   const data = useLoaderData<typeof loader>();
   useBookingSuccess(data);
   const { facts } = data;
+  const t = useT();
   const cancelled = facts.status === "CANCELLED";
   return (
     <div className="page narrow">
       <h1>
         {cancelled
-          ? "This appointment was cancelled"
+          ? t("visit.confirmed.cancelledHeading")
           : data.justBooked
-          ? "You’re booked!"
-          : "Your appointment"}
+          ? t("visit.confirmed.bookedHeading")
+          : t("visit.confirmed.heading")}
       </h1>
       <VisitChangedBanner change={data.change} facts={facts} />
       {cancelled || data.change ? null : (
@@ -144,11 +146,9 @@ export default function Confirmed() {
             />
           </svg>
           <p>
-            <strong>
-              {facts.serviceName} at {facts.studio.name}
-            </strong>
+            <strong>{t("visit.confirmed.what", { service: facts.serviceName, studio: facts.studio.name })}</strong>
             <br />
-            {facts.when}. We’ve emailed you a confirmation.
+            {t("visit.confirmed.emailed", { when: facts.when })}
           </p>
         </div>
       )}

@@ -11,9 +11,10 @@ import {
 } from "~/account/manage-visit.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { RescheduleVisitPage } from "~/ui/visit-change";
+import { metaT } from "~/i18n/use-t";
 
-export const meta: MetaFunction = () => [
-  { title: "Reschedule your visit — Studio Dental" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)("visit.title.move", { brand: "Studio Dental" }) },
   { name: "robots", content: "noindex" },
 ];
 export const headers = () => PRIVATE_PAGE;

@@ -8,6 +8,8 @@ import { intakeHeaders, intakeMeta } from "~/intake/headers";
 import { withToken } from "~/intake/step.server";
 import { audit, findIntake, stateOf } from "~/intake/store.server";
 import { VisitCaption } from "~/ui/intake-page";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 
 export const headers = intakeHeaders;
 export const meta = intakeMeta;
@@ -23,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const row = await findIntake(visit);
   await audit(visit, "view", "start");
   const booked = new URL(request.url).searchParams.get("appointmentBooked") === "true";
-  const base = { title: "Before your visit", visit: visit.label, booked };
+  const { t } = i18nOf(request);
+  const base = { title: t("intake.start.title"), visit: visit.label, booked };
   if (!visit.needed && !row) return json({ ...base, kind: "nothing" as const });
   const state = stateOf(row);
   const opts = { health: visit.health };
@@ -34,48 +37,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
     kind: complete ? ("complete" as const) : ("todo" as const),
     started: state.completed.length > 0,
     health: visit.health,
-    left: left.map((s) => intakeFlow.titleOf(s)),
+    left: left.map((s) => t(intakeFlow.titleOf(s))),
     next: withToken(visit, complete ? intakeFlow.pathFor("check-answers") : intakeFlow.resumePath(state, opts)),
   });
 }
 
 export default function IntakeStart() {
   const data = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="page narrow">
       {data.booked ? (
         <p className="notice" role="status">
-          <strong>You’re booked — one more step.</strong> Your appointment is confirmed; please complete your intake before your visit.
+          <strong>{t("intake.start.bookedStrong")}</strong> {t("intake.start.bookedRest")}
         </p>
       ) : null}
       <VisitCaption visit={data.visit} />
-      <h1>{data.kind === "nothing" ? "Nothing to do before your visit" : data.kind === "complete" ? "Your intake is complete" : "Before your visit: your intake"}</h1>
+      <h1>{data.kind === "nothing" ? t("intake.start.nothingHeading") : data.kind === "complete" ? t("intake.start.completeHeading") : t("intake.start.todoHeading")}</h1>
       {data.kind === "nothing" ? (
-        <p>This visit needs no intake forms. We’ll see you at the studio — please arrive 10 minutes early.</p>
+        <p>{t("intake.start.nothing")}</p>
       ) : data.kind === "complete" ? (
         <>
-          <p>Thank you — we have your answers. You can still look at them and change them until your visit.</p>
+          <p>{t("intake.start.complete")}</p>
           <p>
             <a className="button button-secondary" href={data.next}>
-              See your answers
+              {t("intake.start.seeAnswers")}
             </a>
           </p>
         </>
       ) : (
         <>
-          <p>So we can get ready for you, we need:</p>
+          <p>{t("intake.start.weNeed")}</p>
           <ul>
-            <li>your dental insurance, and photos of the front and back of your card if you have it to hand</li>
-            {data.health ? <li>your health history: conditions, medicines and allergies</li> : null}
+            <li>{t("intake.start.needInsurance")}</li>
+            {data.health ? <li>{t("intake.start.needHealth")}</li> : null}
           </ul>
-          <p>
-            It takes about {data.health ? "5 to 10" : "3"} minutes. Your answers are saved after each page, so you can stop and come back with the
-            same link.
-          </p>
-          {data.started && data.left.length > 0 ? <p>Still to do: {data.left.join(", ")}.</p> : null}
+          <p>{data.health ? t("intake.start.timeLong") : t("intake.start.timeShort")}</p>
+          {data.started && data.left.length > 0 ? <p>{t("intake.start.left", { steps: data.left.join(", ") })}</p> : null}
           <p>
             <a className="button" href={data.next}>
-              {data.started ? "Continue where you left off" : "Start"}
+              {data.started ? t("intake.start.resume") : t("intake.start.start")}
             </a>
           </p>
         </>

@@ -8,6 +8,8 @@ import { intakeSteps, openIntakeStep, withToken } from "~/intake/step.server";
 import { completeIntake, findIntake, storedSides } from "~/intake/store.server";
 import { formatCalendarDate } from "~/rules/zoned-time";
 import { IntakeStepPage } from "~/ui/intake-page";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 
 export const headers = intakeHeaders;
 export const meta = intakeMeta;
@@ -20,19 +22,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const row = await findIntake(visit);
   const href = (path: string) => withToken(visit, path);
   const provider = href("/intake/insurance/provider");
+  const { locale, t } = i18nOf(request);
   const insuranceRows: Row[] = [];
-  const add = (rows: Row[], key: string, value: string, change: string) => rows.push({ key, value, change, changeLabel: key.toLowerCase() });
-  if (insurance?.kind === "none") add(insuranceRows, "Dental insurance", "I don’t have dental insurance", provider);
+  const add = (rows: Row[], key: string, value: string, change: string) => rows.push({ key: t(key), value, change, changeLabel: t(key).toLocaleLowerCase(locale) });
+  if (insurance?.kind === "none") add(insuranceRows, "intake.row.insurance", t("intake.carrier.none"), provider);
   if (insurance?.kind === "carrier") {
-    add(insuranceRows, "Dental insurance", labelOf(CARRIER_CHOICES, insurance.carrier), provider);
-    if (insurance.planName) add(insuranceRows, "Plan name", insurance.planName, provider);
-    add(insuranceRows, "Plan type", labelOf(PLAN_TYPES, insurance.planType), provider);
-    add(insuranceRows, "Member ID", insurance.memberId, provider);
-    add(insuranceRows, "Group number", insurance.groupNumber ?? "Not given", provider);
-    add(insuranceRows, "Whose plan", labelOf(RELATIONSHIPS, insurance.subscriber.relationship), provider);
+    add(insuranceRows, "intake.row.insurance", labelOf(t, CARRIER_CHOICES, insurance.carrier), provider);
+    if (insurance.planName) add(insuranceRows, "intake.row.planName", insurance.planName, provider);
+    add(insuranceRows, "intake.row.planType", labelOf(t, PLAN_TYPES, insurance.planType), provider);
+    add(insuranceRows, "intake.row.memberId", insurance.memberId, provider);
+    add(insuranceRows, "intake.row.groupNumber", insurance.groupNumber ?? t("intake.row.notGiven"), provider);
+    add(insuranceRows, "intake.row.whosePlan", labelOf(t, RELATIONSHIPS, insurance.subscriber.relationship), provider);
     if (insurance.subscriber.relationship !== "self") {
-      add(insuranceRows, "Their name", insurance.subscriber.name, provider);
-      add(insuranceRows, "Their date of birth", formatCalendarDate(insurance.subscriber.dateOfBirth), provider);
+      add(insuranceRows, "intake.row.theirName", insurance.subscriber.name, provider);
+      add(insuranceRows, "intake.row.theirDob", formatCalendarDate(insurance.subscriber.dateOfBirth, locale), provider);
     }
   }
   const sides = insurance?.kind === "carrier" ? await storedSides(visit) : { front: false, back: false };
@@ -42,16 +45,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const healthRows: Row[] = [];
   if (health) {
     const change = href("/intake/personal/medical-conditions");
-    const conditions = health.conditions.includes("none") ? "None of these" : health.conditions.map((c) => labelOf(CONDITIONS, c)).join("; ");
-    add(healthRows, "Conditions", conditions, change);
-    if (health.otherConditions) add(healthRows, "Other conditions", health.otherConditions, change);
-    add(healthRows, "Medicines", health.takesMedications === "yes" ? (health.medications ?? "") : "None", change);
-    const allergies = [...health.allergens.map((a) => labelOf(ALLERGENS, a)), ...(health.otherAllergies ? [health.otherAllergies] : [])];
-    add(healthRows, "Allergies", health.hasAllergies === "yes" ? allergies.join("; ") : "None", change);
-    if (health.hasAllergies === "yes") add(healthRows, "Reactions", health.allergyReactions ?? "", change);
-    add(healthRows, "Pregnant or nursing", labelOf(PREGNANCY, health.pregnancy), change);
-    add(healthRows, "Tobacco", labelOf(TOBACCO, health.tobacco), change);
-    add(healthRows, "Antibiotics advised before dental visits", labelOf(PREMEDICATION, health.premedication), change);
+    const conditions = health.conditions.includes("none") ? t("intake.noneOfThese") : health.conditions.map((c) => labelOf(t, CONDITIONS, c)).join("; ");
+    add(healthRows, "intake.row.conditions", conditions, change);
+    if (health.otherConditions) add(healthRows, "intake.row.otherConditions", health.otherConditions, change);
+    add(healthRows, "intake.row.medicines", health.takesMedications === "yes" ? (health.medications ?? "") : t("intake.row.none"), change);
+    const allergies = [...health.allergens.map((a) => labelOf(t, ALLERGENS, a)), ...(health.otherAllergies ? [health.otherAllergies] : [])];
+    add(healthRows, "intake.row.allergies", health.hasAllergies === "yes" ? allergies.join("; ") : t("intake.row.none"), change);
+    if (health.hasAllergies === "yes") add(healthRows, "intake.row.reactions", health.allergyReactions ?? "", change);
+    add(healthRows, "intake.row.pregnancy", labelOf(t, PREGNANCY, health.pregnancy), change);
+    add(healthRows, "intake.row.tobacco", labelOf(t, TOBACCO, health.tobacco), change);
+    add(healthRows, "intake.row.premedication", labelOf(t, PREMEDICATION, health.premedication), change);
   }
   return json({
     ...page,
@@ -70,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function SummaryList({ rows }: { rows: Row[] }) {
+  const t = useT();
   return (
     <dl className="summary-list">
       {rows.map((r) => (
@@ -78,7 +82,7 @@ function SummaryList({ rows }: { rows: Row[] }) {
           <dd>{r.value}</dd>
           <dd className="change">
             <a href={r.change}>
-              Change<span className="visually-hidden"> {r.changeLabel}</span>
+              {t("intake.check.change")}<span className="visually-hidden"> {r.changeLabel}</span>
             </a>
           </dd>
         </div>
@@ -90,29 +94,30 @@ function SummaryList({ rows }: { rows: Row[] }) {
 export default function CheckAnswers() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <IntakeStepPage
       page={data}
       result={result}
-      submitLabel={data.complete ? "Confirm again" : "Confirm and send"}
+      submitLabel={data.complete ? t("intake.check.confirmAgain") : t("intake.check.confirm")}
     >
-      <h2>Insurance</h2>
+      <h2>{t("intake.check.insurance")}</h2>
       <SummaryList rows={data.insuranceRows} />
       {data.card ? (
         <>
-          <h2>Insurance card</h2>
+          <h2>{t("intake.check.card")}</h2>
           <dl className="summary-list">
             <div>
-              <dt>Photos</dt>
+              <dt>{t("intake.check.photos")}</dt>
               <dd>
                 {data.card.photos.length
-                  ? data.card.photos.map((p) => <img key={p.side} src={p.src} alt={`Your card, ${p.side}`} width={160} />)
+                  ? data.card.photos.map((p) => <img key={p.side} src={p.src} alt={p.side === "front" ? t("intake.card.altFront") : t("intake.card.altBack")} width={160} />)
                   : null}
-                {data.card.photos.length < 2 ? <p>{data.card.later ? "You’ll bring your card to the visit." : "No photo."}</p> : null}
+                {data.card.photos.length < 2 ? <p>{data.card.later ? t("intake.check.bringCard") : t("intake.check.noPhoto")}</p> : null}
               </dd>
               <dd className="change">
                 <a href={data.card.change}>
-                  Change<span className="visually-hidden"> card photos</span>
+                  {t("intake.check.change")}<span className="visually-hidden"> {t("intake.check.cardPhotos")}</span>
                 </a>
               </dd>
             </div>
@@ -121,11 +126,11 @@ export default function CheckAnswers() {
       ) : null}
       {data.healthRows.length ? (
         <>
-          <h2>Health history</h2>
+          <h2>{t("intake.check.health")}</h2>
           <SummaryList rows={data.healthRows} />
         </>
       ) : null}
-      <p>By confirming, you send these answers to the studio for your visit.</p>
+      <p>{t("intake.check.sending")}</p>
     </IntakeStepPage>
   );
 }

@@ -7,6 +7,8 @@ import { intakeHeaders, intakeMeta } from "~/intake/headers";
 import { withToken } from "~/intake/step.server";
 import { audit, findIntake, stateOf } from "~/intake/store.server";
 import { VisitCaption } from "~/ui/intake-page";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 
 export const headers = intakeHeaders;
 export const meta = intakeMeta;
@@ -17,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (row?.status !== "COMPLETE") throw redirect(withToken(visit, intakeFlow.resumePath(stateOf(row), { health: visit.health })));
   await audit(visit, "view", "confirmation");
   return json({
-    title: "Intake complete",
+    title: i18nOf(request).t("intake.done.title"),
     visit: visit.label,
     planOutcome: row.planCheck?.outcome ?? null,
     visitHref: `/booking/confirmed/${visit.token}`,
@@ -27,17 +29,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function IntakeConfirmation() {
   const data = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="page narrow">
       <VisitCaption visit={data.visit} />
       <h1>{data.title}</h1>
-      <p className="lead">Thank you — the studio has your answers and will be ready for you.</p>
+      <p className="lead">{t("intake.done.lead")}</p>
       {data.planOutcome === "not_accepted" || data.planOutcome === "unavailable" ? (
-        <p>We’ll contact you about your insurance ahead of the visit.</p>
+        <p>{t("intake.done.insurance")}</p>
       ) : null}
-      <p>Please bring your insurance card and a photo ID, and arrive 10 minutes early.</p>
+      <p>{t("intake.done.bring")}</p>
       <p>
-        <a href={data.visitHref}>Your appointment</a> · <a href={data.answersHref}>See or change your answers</a>
+        <a href={data.visitHref}>{t("intake.done.appointment")}</a> · <a href={data.answersHref}>{t("intake.done.answers")}</a>
       </p>
     </div>
   );

@@ -8,6 +8,7 @@ import { intakeSteps, openIntakeStep, withToken } from "~/intake/step.server";
 import { savePhoto, storedSides } from "~/intake/store.server";
 import { CheckboxField, FileField } from "~/ui/form";
 import { IntakeStepPage } from "~/ui/intake-page";
+import { useT } from "~/i18n/use-t";
 
 export const headers = intakeHeaders;
 export const meta = intakeMeta;
@@ -40,8 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refused = (context as { uploadTooLarge?: boolean }).uploadTooLarge === true;
   const upload = refused ? { later: false, photos: {}, broken: false } : await readCardUpload(request);
   const problems: Record<string, string[]> = {};
-  if (refused) problems.front = ["The photos are larger than 10 MB each. Choose smaller photos, or take them again at a lower size."];
-  if (upload.broken) problems.front = ["The photos did not arrive completely. Please choose them again."];
+  if (refused) problems.front = ["intake.card.uploadTooLarge"];
+  if (upload.broken) problems.front = ["intake.card.broken"];
   for (const side of CARD_SIDES) {
     const photo = upload.photos[side];
     if (!photo) continue;
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const bringIt = later === "on";
       const missing = CARD_SIDES.find((side) => !sides[side]);
       if (!bringIt && missing) {
-        return { fieldErrors: { [missing]: [`Add a photo of the ${missing} of your card, or tick “I’ll bring my card to the visit”.`] } };
+        return { fieldErrors: { [missing]: [missing === "front" ? "intake.card.missingFront" : "intake.card.missingBack"] } };
       }
       return { card: { ...sides, later: bringIt } };
     },
@@ -72,26 +73,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function InsuranceCard() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <IntakeStepPage
       page={data}
       result={result}
       multipart
-      intro={<p>A clear photo of each side helps the studio check your plan before the visit. Photos up to 10 MB each: JPEG, PNG or WebP.</p>}
+      intro={<p>{t("intake.card.intro")}</p>}
     >
       {data.thumbnails.length ? (
         <div className="card-thumbnails">
-          {data.thumbnails.map((t) => (
-            <figure key={t.side}>
-              <img src={t.src} alt={`Your card, ${t.side}`} width={160} />
-              <figcaption>{t.side === "front" ? "Front" : "Back"} — saved. Choose a new photo to replace it.</figcaption>
+          {data.thumbnails.map((th) => (
+            <figure key={th.side}>
+              <img src={th.src} alt={th.side === "front" ? t("intake.card.altFront") : t("intake.card.altBack")} width={160} />
+              <figcaption>{th.side === "front" ? t("intake.card.savedFront") : t("intake.card.savedBack")}</figcaption>
             </figure>
           ))}
         </div>
       ) : null}
-      <FileField name="front" label="Front of your card" accept={ACCEPT} capture="environment" />
-      <FileField name="back" label="Back of your card" accept={ACCEPT} capture="environment" />
-      <CheckboxField name="later" label="I’ll bring my card to the visit" hint="You can skip the photos; the studio will copy your card when you arrive." />
+      <FileField name="front" label={t("intake.card.front")} accept={ACCEPT} capture="environment" />
+      <FileField name="back" label={t("intake.card.back")} accept={ACCEPT} capture="environment" />
+      <CheckboxField name="later" label={t("intake.card.later")} hint={t("intake.card.laterHint")} />
     </IntakeStepPage>
   );
 }

@@ -3,12 +3,13 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { providerSchema, toInsurance } from "~/intake/schemas.server";
 import { intakeHeaders, intakeMeta } from "~/intake/headers";
-import { CARRIER_CHOICES, PLAN_TYPES, RELATIONSHIPS, SELF_PAY } from "~/intake/options";
+import { CARRIER_CHOICES, PLAN_TYPES, RELATIONSHIPS, SELF_PAY, wordedChoices } from "~/intake/options";
 import { localPlanRules, runPlanCheck, type PlanCheckRecord } from "~/intake/plan-check";
 import { intakeSteps, openIntakeStep, withToken } from "~/intake/step.server";
 import { savePlanCheck } from "~/intake/store.server";
 import { ChoiceGroup, TextField } from "~/ui/form";
 import { IntakeStepPage } from "~/ui/intake-page";
+import { useT } from "~/i18n/use-t";
 
 export const headers = intakeHeaders;
 export const meta = intakeMeta;
@@ -56,16 +57,17 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function InsuranceProvider() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <IntakeStepPage page={data} result={result}>
-      <ChoiceGroup name="carrier" legend="Who is your dental insurance with?" choices={CARRIER_CHOICES} />
-      <TextField name="planName" label="Name of your plan (for “Another plan”)" hint="As it is written on your card." autoComplete="off" />
-      <ChoiceGroup name="planType" legend="What type of plan is it?" hint="Your card or your plan’s documents say so." choices={[...PLAN_TYPES]} />
-      <TextField name="memberId" label="Member ID" hint="On the front of your card; sometimes called subscriber ID." autoComplete="off" />
-      <TextField name="groupNumber" label="Group number (optional)" hint="Also on your card, if it has one." autoComplete="off" />
-      <ChoiceGroup name="relationship" legend="Whose plan is it?" choices={[...RELATIONSHIPS]} />
-      <TextField name="subscriberName" label="Their full name (if the plan is not yours)" autoComplete="off" />
-      <TextField name="subscriberDob" label="Their date of birth (if the plan is not yours)" type="date" min="1900-01-01" />
+      <ChoiceGroup name="carrier" legend={t("intake.provider.carrier")} choices={wordedChoices(t, CARRIER_CHOICES)} />
+      <TextField name="planName" label={t("intake.provider.planName")} hint={t("intake.provider.planNameHint")} autoComplete="off" />
+      <ChoiceGroup name="planType" legend={t("intake.provider.planType")} hint={t("intake.provider.planTypeHint")} choices={wordedChoices(t, PLAN_TYPES)} />
+      <TextField name="memberId" label={t("intake.provider.memberId")} hint={t("intake.provider.memberIdHint")} autoComplete="off" />
+      <TextField name="groupNumber" label={t("intake.provider.groupNumber")} hint={t("intake.provider.groupNumberHint")} autoComplete="off" />
+      <ChoiceGroup name="relationship" legend={t("intake.provider.relationship")} choices={wordedChoices(t, RELATIONSHIPS)} />
+      <TextField name="subscriberName" label={t("intake.provider.subscriberName")} autoComplete="off" />
+      <TextField name="subscriberDob" label={t("intake.provider.subscriberDob")} type="date" min="1900-01-01" />
     </IntakeStepPage>
   );
 }

@@ -6,8 +6,9 @@ import { infoSchema } from "~/intake/schemas.server";
 import { CARRIER_CHOICES, labelOf, PLAN_TYPES } from "~/intake/options";
 import { intakeSteps, openIntakeStep } from "~/intake/step.server";
 import { findIntake } from "~/intake/store.server";
-import { NOT_ACCEPTED_NOTICE } from "~/rules/insurance";
 import { IntakeStepPage } from "~/ui/intake-page";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 
 export const headers = intakeHeaders;
 export const meta = intakeMeta;
@@ -16,11 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { visit, ctx, page } = await openIntakeStep(request, "insurance-results");
   const row = await findIntake(visit);
   const ins = ctx.state.insurance;
+  const { t } = i18nOf(request);
   const plan =
     ins?.kind === "carrier"
-      ? `${ins.carrier === "OTHER" ? (ins.planName ?? "Your plan") : labelOf(CARRIER_CHOICES, ins.carrier)} (${labelOf(PLAN_TYPES, ins.planType)})`
+      ? `${ins.carrier === "OTHER" ? (ins.planName ?? t("intake.results.yourPlan")) : labelOf(t, CARRIER_CHOICES, ins.carrier)} (${labelOf(t, PLAN_TYPES, ins.planType)})`
       : "";
-  return json({ ...page, plan, outcome: row?.planCheck?.outcome ?? "unavailable", notice: NOT_ACCEPTED_NOTICE });
+  return json({ ...page, plan, outcome: row?.planCheck?.outcome ?? "unavailable", notice: t("intake.results.notAccepted") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,27 +33,25 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function InsuranceResults() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
-    <IntakeStepPage page={data} result={result} submitLabel="Continue">
+    <IntakeStepPage page={data} result={result} submitLabel={t("intake.continue")}>
       <p className="lead">{data.plan}</p>
       {data.outcome === "accepted" ? (
         <div className="notice" role="status">
-          <h2>We accept this plan</h2>
-          <p>
-            The carrier and plan type you gave are on our practice’s list of accepted plans. This is our own list, not a check with your insurer: the
-            studio confirms your coverage before your visit and contacts you if anything is wrong.
-          </p>
+          <h2>{t("intake.results.acceptedHeading")}</h2>
+          <p>{t("intake.results.accepted")}</p>
         </div>
       ) : data.outcome === "not_accepted" ? (
         <div className="notice notice-warning" role="status">
-          <h2>We may not accept this plan</h2>
+          <h2>{t("intake.results.notAcceptedHeading")}</h2>
           <p>{data.notice}</p>
-          <p>Your appointment stays booked. You can also choose to pay yourself.</p>
+          <p>{t("intake.results.staysBooked")}</p>
         </div>
       ) : (
         <div className="notice" role="status">
-          <h2>We couldn’t check your plan now</h2>
-          <p>The studio will check it by hand and contact you ahead of your visit if it is not accepted. Your appointment stays booked.</p>
+          <h2>{t("intake.results.unavailableHeading")}</h2>
+          <p>{t("intake.results.unavailable")}</p>
         </div>
       )}
     </IntakeStepPage>

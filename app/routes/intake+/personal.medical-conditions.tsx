@@ -2,11 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { intakeHeaders, intakeMeta } from "~/intake/headers";
-import { ALLERGENS, CONDITIONS, NO_CONDITIONS, PREGNANCY, PREMEDICATION, TOBACCO, YES_NO } from "~/intake/options";
+import { ALLERGENS, CONDITIONS, NO_CONDITIONS, PREGNANCY, PREMEDICATION, TOBACCO, wordedChoices, YES_NO } from "~/intake/options";
 import { healthSchema, toHealth } from "~/intake/schemas.server";
 import { intakeSteps, openIntakeStep } from "~/intake/step.server";
 import { ChoiceFieldset, ChoiceGroup, TextField, useField } from "~/ui/form";
 import { IntakeStepPage } from "~/ui/intake-page";
+import { useT } from "~/i18n/use-t";
 
 export const headers = intakeHeaders;
 export const meta = intakeMeta;
@@ -37,40 +38,41 @@ function GroupCheckbox({ name, value, label }: { name: string; value: string; la
 export default function MedicalConditions() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <IntakeStepPage
       page={data}
       result={result}
-      intro={<p>Your dentist needs this to treat you safely. Only the studio’s clinical team sees it.</p>}
+      intro={<p>{t("intake.health.intro")}</p>}
     >
-      <ChoiceFieldset name="conditions" legend="Do you have, or have you had, any of these?" hint="Choose all that apply.">
+      <ChoiceFieldset name="conditions" legend={t("intake.health.conditions")} hint={t("intake.health.chooseAll")}>
         <div className="choices">
           {CONDITIONS.map((c) => (
-            <GroupCheckbox key={c.value} name="conditions" value={c.value} label={c.label} />
+            <GroupCheckbox key={c.value} name="conditions" value={c.value} label={t(c.label)} />
           ))}
-          <GroupCheckbox name="conditions" value={NO_CONDITIONS} label="None of these" />
+          <GroupCheckbox name="conditions" value={NO_CONDITIONS} label={t("intake.noneOfThese")} />
         </div>
       </ChoiceFieldset>
-      <TextField name="otherConditions" label="Any other condition, surgery or hospital stay (optional)" multiline />
-      <ChoiceGroup name="takesMedications" legend="Do you take any medicines?" hint="Including blood thinners, steroids, insulin, bone medicines and supplements." choices={[...YES_NO]} />
-      <TextField name="medications" label="Which medicines, and how much (if you take any)" multiline />
-      <ChoiceGroup name="hasAllergies" legend="Are you allergic to anything?" choices={[...YES_NO]} />
-      <ChoiceFieldset name="allergens" legend="What are you allergic to?" hint="Choose all that apply, if you have allergies.">
+      <TextField name="otherConditions" label={t("intake.health.otherConditions")} multiline />
+      <ChoiceGroup name="takesMedications" legend={t("intake.health.takesMedications")} hint={t("intake.health.takesMedicationsHint")} choices={wordedChoices(t, YES_NO)} />
+      <TextField name="medications" label={t("intake.health.medications")} multiline />
+      <ChoiceGroup name="hasAllergies" legend={t("intake.health.hasAllergies")} choices={wordedChoices(t, YES_NO)} />
+      <ChoiceFieldset name="allergens" legend={t("intake.health.allergens")} hint={t("intake.health.allergensHint")}>
         <div className="choices">
           {ALLERGENS.map((a) => (
-            <GroupCheckbox key={a.value} name="allergens" value={a.value} label={a.label} />
+            <GroupCheckbox key={a.value} name="allergens" value={a.value} label={t(a.label)} />
           ))}
         </div>
       </ChoiceFieldset>
-      <TextField name="otherAllergies" label="Other allergies (optional)" />
-      <TextField name="allergyReactions" label="What happens when you react? (if you have allergies)" hint="For example: a rash, swelling, trouble breathing." multiline />
-      <ChoiceGroup name="pregnancy" legend="Are you pregnant or nursing?" choices={[...PREGNANCY]} />
-      <ChoiceGroup name="tobacco" legend="Do you smoke, vape or use tobacco?" choices={[...TOBACCO]} />
+      <TextField name="otherAllergies" label={t("intake.health.otherAllergies")} />
+      <TextField name="allergyReactions" label={t("intake.health.allergyReactions")} hint={t("intake.health.allergyReactionsHint")} multiline />
+      <ChoiceGroup name="pregnancy" legend={t("intake.health.pregnancy")} choices={wordedChoices(t, PREGNANCY)} />
+      <ChoiceGroup name="tobacco" legend={t("intake.health.tobacco")} choices={wordedChoices(t, TOBACCO)} />
       <ChoiceGroup
         name="premedication"
-        legend="Has a doctor told you to take antibiotics before dental visits?"
-        hint="Often advised after a heart valve replacement or some joint replacements."
-        choices={[...PREMEDICATION]}
+        legend={t("intake.health.premedication")}
+        hint={t("intake.health.premedicationHint")}
+        choices={wordedChoices(t, PREMEDICATION)}
       />
     </IntakeStepPage>
   );

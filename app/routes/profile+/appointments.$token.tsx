@@ -15,9 +15,10 @@ import {
   VisitFactsList,
   visitTitle,
 } from "~/ui/visit";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: visitTitle(data?.facts, { area: true }) },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: visitTitle(metaT(matches), data?.facts, { area: true }) },
   { name: "robots", content: "noindex" },
 ];
 export const headers = () => PRIVATE_PAGE;
@@ -44,20 +45,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function AccountVisit() {
   const { facts, base, change, intake, forMember } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="narrow">
       <p>
-        <Link to="/profile">← Your visits</Link>
+        <Link to="/profile">{t("visit.area.back")}</Link>
       </p>
       <h1>{facts.serviceName}</h1>
       {forMember ? (
         <p className="lead">
-          For <span className="visit-for">{forMember}</span>
+          <Trans k="visit.area.for" vars={{ name: forMember }} tags={{ who: <span className="visit-for" /> }} />
         </p>
       ) : null}
       <VisitChangedBanner change={change} facts={facts} />
       {facts.past && facts.status === "CONFIRMED" ? (
-        <p className="notice">This visit has taken place.</p>
+        <p className="notice">{t("visit.area.taken")}</p>
       ) : null}
       <VisitFactsList facts={facts} />
       <IntakeNotice intake={intake} />

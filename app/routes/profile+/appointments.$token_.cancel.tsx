@@ -8,9 +8,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { cancelPage, submitCancel } from "~/account/manage-visit.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { CancelVisitPage } from "~/ui/visit-change";
+import { metaT } from "~/i18n/use-t";
 
-export const meta: MetaFunction = () => [
-  { title: "Cancel your visit — Your visits — Studio Dental" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)("visit.title.cancelArea", { brand: "Studio Dental" }) },
   { name: "robots", content: "noindex" },
 ];
 export const headers = () => PRIVATE_PAGE;
