@@ -28,6 +28,8 @@ export const EMAIL_CELL = { padding: "10px 0", borderBottom: `1px solid ${C.grey
 export const EMAIL_LABEL = { ...EMAIL_CELL, width: "96px", color: C.grey700, fontSize: "14px", fontWeight: 700 };
 
 type Props = {
+  /** The reader's locale ("es-US"): the document's language, for screen readers and translation offers. */
+  lang?: string;
   brand: string;
   /** The document's title (the email's heading). */
   title: string;
@@ -38,9 +40,9 @@ type Props = {
   children: ReactNode;
 };
 
-export function EmailFrame({ brand, title, preheader, footer, children }: Props) {
+export function EmailFrame({ lang = "en-US", brand, title, preheader, footer, children }: Props) {
   return (
-    <html lang="en">
+    <html lang={lang.split("-")[0]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

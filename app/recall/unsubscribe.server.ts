@@ -2,6 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
+import { i18nOf } from "~/i18n/locale.server";
 import { readForm } from "~/platform/form-data.server";
 import { goneLink } from "~/platform/gone-link";
 import { recallSubscription, setRecallOptOut } from "./recall.server";
@@ -11,16 +12,14 @@ import { recallSubscription, setRecallOptOut } from "./recall.server";
  * (link scanners open links); its one button posts. A mail client's RFC 8058 one-click post
  * (`List-Unsubscribe=One-Click`, no page) unsubscribes too. An unknown token is the site's 404.
  */
-const unknownLink = () =>
-  goneLink({
-    heading: "We can’t find that link",
-    message: "Use the link in your newest email from us about your next checkup, or log in to see your visits.",
-    next: { href: "/profile", label: "See your visits" },
-  });
+const unknownLink = (request: Request) => {
+  const { t } = i18nOf(request);
+  return goneLink({ heading: t("recall.gone.heading"), message: t("recall.gone.message"), next: { href: "/profile", label: t("recall.gone.next") } });
+};
 
-export async function unsubscribePage(token: string) {
+export async function unsubscribePage(request: Request, token: string) {
   const found = await recallSubscription(await getDb(), token);
-  if (!found) throw unknownLink();
+  if (!found) throw unknownLink(request);
   return json({ optedOut: found.optedOut }, { headers: PRIVATE_PAGE });
 }
 
@@ -31,12 +30,12 @@ const postSchema = z.union([
 
 export async function unsubscribeAction(request: Request, token: string) {
   const db = await getDb();
-  if (!(await recallSubscription(db, token))) throw unknownLink();
+  if (!(await recallSubscription(db, token))) throw unknownLink(request);
   const parsed = postSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const found = await recallSubscription(db, token);
     return json(
-      { optedOut: found!.optedOut, status: "error" as const, error: { "": ["This form could not be sent. Please press the button again."] } },
+      { optedOut: found!.optedOut, status: "error" as const, error: { "": [i18nOf(request).t("recall.unsub.errors.resend")] } },
       { status: 400, headers: PRIVATE_PAGE },
     );
   }

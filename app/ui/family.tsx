@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/use-t";
 import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, SubmitButton, TextField, type FormResult, type SavedValues } from "./form";
 import { VisitList, type VisitRowView } from "./profile";
 
@@ -9,16 +10,17 @@ export type MemberCard = { id: number; name: string; firstName: string; summary:
 
 /** /profile's family section: each member under their own name, with their visits; add someone. */
 export function FamilySection({ family, notice }: { family: MemberCard[]; notice: string | null }) {
+  const t = useT();
   return (
     <section className="profile-section" id="family" aria-labelledby="family-title">
-      <h2 id="family-title">Your family</h2>
+      <h2 id="family-title">{t("family.section.title")}</h2>
       {notice ? (
         <p className="notice" role="status">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
       {family.length === 0 ? (
-        <p className="profile-empty">Book and manage visits for your children and others in your care: add them here once, and choose them when you book.</p>
+        <p className="profile-empty">{t("family.section.empty")}</p>
       ) : (
         <ul className="family-list">
           {family.map((member) => (
@@ -26,7 +28,7 @@ export function FamilySection({ family, notice }: { family: MemberCard[]; notice
               <h3 className="family-member-name">
                 {member.removed ? (
                   <>
-                    {member.name} <span className="badge-removed">Removed</span>
+                    {member.name} <span className="badge-removed">{t("family.section.removed")}</span>
                   </>
                 ) : (
                   <Link to={member.href}>{member.name}</Link>
@@ -36,12 +38,12 @@ export function FamilySection({ family, notice }: { family: MemberCard[]; notice
               {member.upcoming.length || member.past.length ? (
                 <VisitList visits={[...member.upcoming, ...member.past.slice(0, 3)]} empty={null} />
               ) : (
-                <p className="profile-empty">No visits yet.</p>
+                <p className="profile-empty">{t("family.section.noVisits")}</p>
               )}
               {member.removed ? null : (
                 <p className="actions-row">
                   <Link to={member.href} className="button button-secondary">
-                    {member.firstName}’s visits, health and details<span className="visually-hidden"> ({member.name})</span>
+                    {t("family.section.memberLink", { firstName: member.firstName })}<span className="visually-hidden"> ({member.name})</span>
                   </Link>
                 </p>
               )}
@@ -51,7 +53,7 @@ export function FamilySection({ family, notice }: { family: MemberCard[]; notice
       )}
       <p>
         <Link to="/profile/family/new" className="button button-secondary">
-          Add a family member
+          {t("family.section.add")}
         </Link>
       </p>
     </section>
@@ -60,14 +62,15 @@ export function FamilySection({ family, notice }: { family: MemberCard[]; notice
 
 /** The add and edit form's fields. */
 export function MemberFields({ relationships }: { relationships: { value: string; label: string }[] }) {
+  const t = useT();
   return (
     <>
       <div className="field-row">
-        <TextField name="firstName" label="First name" autoComplete="off" />
-        <TextField name="lastName" label="Last name" autoComplete="off" />
+        <TextField name="firstName" label={t("family.fields.firstName")} autoComplete="off" />
+        <TextField name="lastName" label={t("family.fields.lastName")} autoComplete="off" />
       </div>
-      <DateField name="dateOfBirth" legend="Date of birth" hint="For example, 5 27 2018 (month, day, year). Under 18: you are their guardian." />
-      <ChoiceGroup name="relationship" legend="How are they related to you?" choices={relationships} />
+      <DateField name="dateOfBirth" legend={t("family.fields.dateOfBirth")} hint={t("family.fields.dateOfBirthHint")} />
+      <ChoiceGroup name="relationship" legend={t("family.fields.relationship")} choices={relationships} />
     </>
   );
 }
@@ -92,21 +95,20 @@ export function MemberForm({ result, values, submitLabel, hidden, children }: { 
 
 /** The confirmed page's two visits booked together (issue 20 A), each with its own page in the patient area. */
 export function BookedTogether({ visits }: { visits: { name: string; service: string; when: string; href: string; cancelled: boolean }[] | null }) {
+  const t = useT();
   if (!visits) return null;
   return (
     <section aria-labelledby="together-title">
-      <h2 id="together-title">Booked together</h2>
+      <h2 id="together-title">{t("family.together.title")}</h2>
       <ul className="pair-list">
         {visits.map((v) => (
           <li key={v.href}>
             <span className="visit-for">{v.name}</span>
             <br />
             {v.service}, {v.when}
-            {v.cancelled ? " (cancelled)" : ""}
+            {v.cancelled ? t("family.together.cancelled") : ""}
             <br />
-            <Link to={v.href}>
-              Manage {v.name}’s visit
-            </Link>
+            <Link to={v.href}>{t("family.together.manage", { name: v.name })}</Link>
           </li>
         ))}
       </ul>

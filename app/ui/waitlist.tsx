@@ -3,17 +3,19 @@
  * entries on /profile. Plain links and forms: nothing here needs JavaScript.
  */
 import { Form, Link } from "@remix-run/react";
+import { Trans, useT } from "~/i18n/use-t";
 import { ChoiceFieldset, ErrorSummary, FormActions, FormStateProvider, TextField, useField, type FormResult, type SavedValues } from "./form";
 
 /** Under the times: the way onto the waitlist for this studio and service (all times shown, or none). */
 export function WaitlistInvite() {
+  const t = useT();
   return (
     <aside className="waitlist-invite" aria-labelledby="waitlist-invite-title">
-      <h2 id="waitlist-invite-title">None of these times work?</h2>
-      <p>Tell us the days and times that suit you and we’ll email you when one frees up.</p>
+      <h2 id="waitlist-invite-title">{t("waitlist.invite.title")}</h2>
+      <p>{t("waitlist.invite.text")}</p>
       <p>
         <Link to="/booking/waitlist" className="button button-secondary">
-          Join the waitlist
+          {t("waitlist.invite.join")}
         </Link>
       </p>
     </aside>
@@ -31,8 +33,9 @@ type JoinData = {
 
 function PartBoxes({ parts }: { parts: JoinData["parts"] }) {
   const field = useField("parts");
+  const t = useT();
   return (
-    <ChoiceFieldset name="parts-group" legend="Times of day" hint="In the studio’s local time." error={field.error}>
+    <ChoiceFieldset name="parts-group" legend={t("waitlist.form.parts")} hint={t("waitlist.form.partsHint")} error={field.error}>
       <div className="choices choices-inline">
         {parts.map((p, i) => (
           <label className="choice" key={p.value}>
@@ -50,23 +53,24 @@ function PartBoxes({ parts }: { parts: JoinData["parts"] }) {
 }
 
 export function WaitlistJoinForm({ data, result }: { data: JoinData; result: FormResult }) {
+  const t = useT();
   return (
     <FormStateProvider result={result} values={data.values}>
       <ErrorSummary />
       <Form method="post" className="form" noValidate>
         <div className="field-row">
-          <TextField name="firstDay" label="From" type="date" min={data.bounds.min} max={data.bounds.max} />
-          <TextField name="lastDay" label="Until" type="date" min={data.bounds.min} max={data.bounds.max} />
+          <TextField name="firstDay" label={t("waitlist.form.from")} type="date" min={data.bounds.min} max={data.bounds.max} />
+          <TextField name="lastDay" label={t("waitlist.form.until")} type="date" min={data.bounds.min} max={data.bounds.max} />
         </div>
         <PartBoxes parts={data.parts} />
         {data.accountEmail ? (
           <p>
-            We’ll write to <strong>{data.accountEmail}</strong>, the address you log in with.
+            <Trans k="waitlist.form.accountEmail" vars={{ email: data.accountEmail }} tags={{ email: <strong /> }} />
           </p>
         ) : (
-          <TextField name="email" label="Your email" type="email" autoComplete="email" hint="We send the times that free up here, and nothing else." />
+          <TextField name="email" label={t("waitlist.form.email")} type="email" autoComplete="email" hint={t("waitlist.form.emailHint")} />
         )}
-        <FormActions submitLabel="Join the waitlist" back="/booking/times" />
+        <FormActions submitLabel={t("waitlist.form.submit")} back="/booking/times" />
       </Form>
     </FormStateProvider>
   );
@@ -76,30 +80,31 @@ export type WaitlistEntryView = { id: number; studioName: string; serviceName: s
 
 /** /profile: the account's waitlist entries, each with its own Leave button (a POST to /profile/waitlist). */
 export function WaitlistEntries({ entries, left }: { entries: WaitlistEntryView[]; left: boolean }) {
+  const t = useT();
   return (
     <section className="profile-section" id="waitlist" aria-labelledby="waitlist-title">
-      <h2 id="waitlist-title">Waitlist</h2>
+      <h2 id="waitlist-title">{t("waitlist.entries.title")}</h2>
       {left ? (
         <p className="notice" role="status">
-          You left the waitlist.
+          {t("waitlist.entries.left")}
         </p>
       ) : null}
       {entries.length === 0 ? (
-        <p>You’re not waiting for a time. When no time suits you, join the waitlist from the times page.</p>
+        <p>{t("waitlist.entries.empty")}</p>
       ) : (
         <ul className="waitlist-entries">
           {entries.map((e) => (
             <li key={e.id}>
               <div>
-                <strong>{e.serviceName}</strong> at {e.studioName}
+                <Trans k="waitlist.entries.what" vars={{ service: e.serviceName, studio: e.studioName }} tags={{ service: <strong /> }} />
                 <span className="hint">
                   {e.days}, {e.parts}
                 </span>
               </div>
               <Form method="post" action="/profile/waitlist">
                 <input type="hidden" name="entry" value={e.id} />
-                <button type="submit" className="button button-secondary" aria-label={`Leave the waitlist for ${e.serviceName} at ${e.studioName}`}>
-                  Leave
+                <button type="submit" className="button button-secondary" aria-label={t("waitlist.entries.leaveLabel", { service: e.serviceName, studio: e.studioName })}>
+                  {t("waitlist.entries.leave")}
                 </button>
               </Form>
             </li>

@@ -8,6 +8,7 @@ import { PRIVATE_PAGE } from "~/auth/headers";
 import { applyDeepLink, advance, resumePath } from "~/booking/funnel";
 import { bookingCookie, funnelOptions, saveAndRedirect } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
+import { i18nOf, localeOf } from "~/i18n/locale.server";
 import { goneLink } from "~/platform/gone-link";
 import { readForm } from "~/platform/form-data.server";
 import { bookableStudioMarkets, getBookableStudio } from "~/scheduling/catalogue.server";
@@ -15,16 +16,18 @@ import { newBookingId } from "~/scheduling/holds.server";
 import { claimOffer, offerView } from "./claim.server";
 import { entryByLinkToken, leaveWaitlist } from "./entries.server";
 
-const unknownLink = () =>
-  goneLink({
-    heading: "We can’t find that waitlist link",
-    message: "Check the link in your newest email from our waitlist, or look for a time yourself.",
-    next: { href: "/booking", label: "Book a visit" },
+const unknownLink = (request: Request) => {
+  const { t } = i18nOf(request);
+  return goneLink({
+    heading: t("waitlist.gone.heading"),
+    message: t("waitlist.gone.message"),
+    next: { href: "/booking", label: t("waitlist.gone.next") },
   });
+};
 
-export async function offerPage(token: string | undefined) {
-  const view = await offerView(await getDb(), token);
-  if (!view) throw unknownLink();
+export async function offerPage(request: Request, token: string | undefined) {
+  const view = await offerView(await getDb(), token, new Date(), localeOf(request));
+  if (!view) throw unknownLink(request);
   return json(view, { headers: PRIVATE_PAGE });
 }
 
@@ -38,7 +41,7 @@ export async function claimAction(request: Request, token: string | undefined) {
   let state = await bookingCookie().read(request);
   const bookingId = state.bookingId ?? newBookingId();
   const outcome = await claimOffer(db, token, { bookingId });
-  if (!outcome) throw unknownLink();
+  if (!outcome) throw unknownLink(request);
   if (!outcome.ok) return json({ refused: outcome.code }, { status: 409, headers: PRIVATE_PAGE });
   const { claimed } = outcome;
   const studio = await getBookableStudio(db, claimed.studioSlug);
@@ -55,9 +58,9 @@ export async function claimAction(request: Request, token: string | undefined) {
   return saveAndRedirect(request, resumePath(state, opts), state);
 }
 
-export async function leavePage(token: string | undefined) {
-  const entry = await entryByLinkToken(await getDb(), token);
-  if (!entry) throw unknownLink();
+export async function leavePage(request: Request, token: string | undefined) {
+  const entry = await entryByLinkToken(await getDb(), token, localeOf(request));
+  if (!entry) throw unknownLink(request);
   return json(entry, { headers: PRIVATE_PAGE });
 }
 
@@ -65,7 +68,7 @@ export async function leaveAction(request: Request, token: string | undefined) {
   await readForm(request);
   const db = await getDb();
   const entry = await entryByLinkToken(db, token);
-  if (!entry) throw unknownLink();
+  if (!entry) throw unknownLink(request);
   await leaveWaitlist(db, entry.id);
   return redirect(new URL(request.url).pathname, { status: 303, headers: PRIVATE_PAGE });
 }
