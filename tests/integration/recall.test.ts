@@ -175,7 +175,7 @@ describeEachEngine("recall emails", ({ db, engine }) => {
     await database.update(patients).set({ locale: "es-US" }).where(eq(patients.id, es.id));
     const en = await createPatient(database, { email: `en-${Date.now()}@example.com`, firstName: "Alex" });
     await visit(database, es.id, studio, "2026-12-14T15:00:00Z", "COMPLETED");
-    await visit(database, en.id, studio, "2026-12-14T15:30:00Z", "COMPLETED");
+    await visit(database, en.id, studio, "2026-12-14T17:00:00Z", "COMPLETED");
     expect(await sendDueRecalls(database, { now: new Date("2027-05-18T14:00:00Z"), siteOrigin: SITE })).toBe(2);
     const [spanish] = await database.select().from(emailOutbox).where(eq(emailOutbox.to, es.email));
     expect(spanish.subject).toBe("Studio Dental: su próximo chequeo le toca en junio de 2027");
