@@ -489,6 +489,59 @@ async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>
   await context.close();
 }
 
+/**
+ * Issue 21, family and the waitlist in Spanish (docs/screenshots/family-<page>-es-<width>.png): the member form
+ * and its errors, "who is this visit for?", the waitlist's join form. The sign-up and the booking steps are walked
+ * in English (`?lang=en-US`); each of our pages is opened with `?lang=es-US`. `SCREENSHOTS_ONLY=family-es`.
+ */
+async function familyScreensEs(browser: Awaited<ReturnType<typeof chromium.launch>>) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: "es-US" });
+  const page = await context.newPage();
+  const shot = async (name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.screenshot({ path: `${OUT}/family-${name}-es-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  const email = `family-es-${Date.now()}@example.com`;
+  await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
+  await page.goto(`${base}/signup?lang=en-US`);
+  await page.getByLabel("Email address").fill(email);
+  await next(page, "Send me a code");
+  await page.goto(`${base}/dev/outbox`);
+  const subject = await page.locator("#outbox tr").filter({ hasText: email }).filter({ hasText: "Your Studio Dental code:" }).first().textContent();
+  await page.goBack();
+  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
+  await next(page);
+  await page.getByLabel("Your name").fill("Alex Rivera");
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await next(page, "Create my account");
+  await page.goto(`${base}/profile/family/new?lang=es-US`);
+  await page.getByLabel("Apellido").fill("Rivera");
+  await shot("add-member");
+  await page.locator('input[name="dateOfBirthYear"]').fill("2999");
+  await next(page, "Agregar a mi familia");
+  await shot("add-member-errors");
+  await page.getByLabel("Nombre", { exact: true }).fill("Sam");
+  await page.locator('input[name="dateOfBirthMonth"]').fill("3");
+  await page.locator('input[name="dateOfBirthDay"]').fill("14");
+  await page.locator('input[name="dateOfBirthYear"]').fill("2018");
+  await page.getByLabel("Mi hijo o hija").check();
+  await next(page, "Agregar a mi familia");
+  await page.goto(`${base}/booking?market=boston&service=CLNCHK&studio=fenway&lang=en-US`);
+  await page.goto(`${base}/booking/waitlist?lang=es-US`);
+  await shot("waitlist-join");
+  await page.goto(`${base}/booking/times?lang=en-US`);
+  await Promise.all([page.waitForLoadState("load"), page.getByRole("navigation", { name: "Days with free times" }).getByRole("link").last().click()]);
+  await page.locator('input[name="slot"]').first().check();
+  await next(page);
+  await page.goto(`${base}/booking/who?lang=es-US`);
+  await page.getByLabel("Sam Rivera").check();
+  await shot("who");
+  await context.close();
+}
+
 async function main() {
   if (process.env.SCREENSHOTS_ONLY === "console-avail") {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
@@ -511,6 +564,7 @@ async function main() {
     });
     if (process.env.SCREENSHOTS_ONLY === "family") return void (await familyScreens(browser), await browser.close());
     if (process.env.SCREENSHOTS_ONLY === "public-es") return void (await publicSpanishScreens(browser), await browser.close());
+    if (process.env.SCREENSHOTS_ONLY === "family-es") return void (await familyScreensEs(browser), await browser.close());
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/booking`);
@@ -594,6 +648,7 @@ async function main() {
     await consoleAvailabilityShots(browser);
     await familyScreens(browser);
     await publicSpanishScreens(browser);
+    await familyScreensEs(browser);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/ (and the console's availability pages)`);
   } finally {

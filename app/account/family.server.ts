@@ -3,6 +3,9 @@
  * each member with their visits. The rows themselves: scheduling/family.server.ts (booking reads them too).
  */
 import { z } from "zod/v4";
+import { tFor } from "~/i18n/catalogues.server";
+import { localeOf } from "~/i18n/locale.server";
+import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
 import { getDb } from "~/db/client.server";
 import { ageOn } from "~/rules/age";
 import { isRealDate, memberSummary, RELATIONSHIPS, type Relationship } from "~/rules/family";
@@ -14,30 +17,35 @@ import { familyMembers, pairedVisits } from "~/scheduling/family.server";
 import { familyVisits } from "~/scheduling/visits.server";
 import { visitRows, type VisitRow } from "./profile.server";
 
-const nameField = (label: string) =>
+// Messages are catalogue keys (decision 027): the action words them in the reader's language.
+const NAME_ERRORS = {
+  firstName: { missing: "family.errors.firstNameMissing", tooLong: "family.errors.firstNameTooLong", chars: "family.errors.firstNameChars" },
+  lastName: { missing: "family.errors.lastNameMissing", tooLong: "family.errors.lastNameTooLong", chars: "family.errors.lastNameChars" },
+};
+const nameField = (errors: (typeof NAME_ERRORS)[keyof typeof NAME_ERRORS]) =>
   z
-    .string(`Enter their ${label}.`)
+    .string(errors.missing)
     .trim()
-    .min(1, `Enter their ${label}.`)
-    .max(50, `Please use at most 50 characters for their ${label}.`)
-    .regex(/^[^\p{Cc}]*$/u, `Their ${label} has characters we can’t use.`);
+    .min(1, errors.missing)
+    .max(50, errors.tooLong)
+    .regex(/^[^\p{Cc}]*$/u, errors.chars);
 
 /** The add and edit form: names, date of birth (a real date, not in the future, under 120 years), relationship. */
 export function memberSchema(today: string) {
   return z.object({
-    firstName: nameField("first name"),
-    lastName: nameField("last name"),
+    firstName: nameField(NAME_ERRORS.firstName),
+    lastName: nameField(NAME_ERRORS.lastName),
     dateOfBirth: z
-      .string("Enter their date of birth.")
-      .max(10, "Enter their date of birth as month, day and year, like 5 27 2018.")
+      .string("family.errors.dobMissing")
+      .max(10, "family.errors.dobFormat")
       .superRefine((v, ctx) => {
         const fail = (message: string) => ctx.addIssue({ code: "custom", message });
-        if (!v) return fail("Enter their date of birth.");
-        if (!isRealDate(v)) return fail("Enter a real date of birth: month 1–12, day 1–31 and a 4-digit year, like 5 27 2018.");
-        if (v > today) return fail("Their date of birth can’t be in the future.");
-        if (ageOn(v, today) >= 120) return fail("Check the year of their date of birth.");
+        if (!v) return fail("family.errors.dobMissing");
+        if (!isRealDate(v)) return fail("family.errors.dobInvalid");
+        if (v > today) return fail("family.errors.dobFuture");
+        if (ageOn(v, today) >= 120) return fail("family.errors.dobYear");
       }),
-    relationship: z.enum(RELATIONSHIPS.map((r) => r.value) as [Relationship, ...Relationship[]], "Choose how they are related to you."),
+    relationship: z.enum(RELATIONSHIPS.map((r) => r.value) as [Relationship, ...Relationship[]], "family.errors.relationship"),
   });
 }
 
@@ -56,7 +64,7 @@ export type MemberView = {
  * The family as the holder's profile shows it: each member under their own name with their visits; a removed
  * member only while they have visits to show (marked removed).
  */
-export async function familyOverview(personId: number, now = new Date()): Promise<MemberView[]> {
+export async function familyOverview(personId: number, now = new Date(), t: T = tFor(DEFAULT_LOCALE)): Promise<MemberView[]> {
   const db = await getDb();
   const [members, visits] = await Promise.all([familyMembers(db, personId, { withRemoved: true }), familyVisits(db, personId)]);
   const today = localToday(now, marketTimezone(null));
@@ -70,7 +78,7 @@ export async function familyOverview(personId: number, now = new Date()): Promis
         id: member.id,
         name: `${member.firstName} ${member.lastName}`.trim(),
         firstName: member.firstName,
-        summary: memberSummary(member, today),
+        summary: memberSummary(member, today, t),
         removed: member.removedAt !== null,
         href: `/profile/family/${member.id}`,
         upcoming: rows.upcoming,
@@ -80,10 +88,10 @@ export async function familyOverview(personId: number, now = new Date()): Promis
     .filter((m) => !m.removed || m.upcoming.length + m.past.length > 0);
 }
 
-/** What /profile says after a family form (a fixed word in the URL, never a name). */
+/** What /profile says after a family form (a fixed word in the URL, never a name): a key FamilySection words. */
 export function familyNotice(word: string | null): string | null {
-  if (word === "added") return "Your family member is added. Choose them when you book.";
-  if (word === "removed") return "Removed from your family. Their past visits stay below.";
+  if (word === "added") return "family.notice.added";
+  if (word === "removed") return "family.notice.removed";
   return null;
 }
 
@@ -98,5 +106,5 @@ export async function bookedTogether(request: Request, appointment: { token: str
   const viewer = await getPatient(request);
   if (!viewer) return null;
   const visits = await pairedVisits(await getDb(), viewer.personId, [appointment.token, pair]);
-  return visits?.map((v) => ({ name: v.name, service: v.serviceName, when: formatLongDateTime(v.startsAt, v.tz), href: `/profile/appointments/${v.token}`, cancelled: v.status === "CANCELLED" })) ?? null;
+  return visits?.map((v) => ({ name: v.name, service: v.serviceName, when: formatLongDateTime(v.startsAt, v.tz, localeOf(request)), href: `/profile/appointments/${v.token}`, cancelled: v.status === "CANCELLED" })) ?? null;
 }

@@ -1,19 +1,33 @@
 import { EMAIL_BUTTON, EMAIL_COLOURS as C, EmailFrame } from "~/platform/email-frame";
 
 /** A recall email's HTML, in the patient emails' frame (app/platform/email-frame.tsx). */
-type Props = { brand: string; heading: string; greeting: string; lead: string; where: string; bookLabel: string; bookUrl: string; unsubscribeUrl: string };
+type Props = {
+  locale: string;
+  brand: string;
+  heading: string;
+  greeting: string;
+  lead: string;
+  whereLabel: string;
+  where: string;
+  bookLabel: string;
+  bookUrl: string;
+  footer: string;
+  stopLabel: string;
+  unsubscribeUrl: string;
+};
 
 export function RecallEmailHtml(p: Props) {
   return (
     <EmailFrame
+      lang={p.locale}
       brand={p.brand}
       title={p.heading}
       preheader={p.lead}
       footer={
         <>
-          You get this email because you had a visit with us.{" "}
+          {p.footer}{" "}
           <a href={p.unsubscribeUrl} style={{ color: C.green900 }}>
-            Stop these reminders
+            {p.stopLabel}
           </a>
         </>
       }
@@ -22,7 +36,7 @@ export function RecallEmailHtml(p: Props) {
       <p style={{ margin: "0 0 8px" }}>{p.greeting}</p>
       <p style={{ margin: "0 0 16px", color: C.grey700 }}>{p.lead}</p>
       <p style={{ margin: "0 0 20px", fontSize: "14px", color: C.grey700 }}>
-        <strong style={{ color: C.grey900 }}>Where:</strong> {p.where}
+        <strong style={{ color: C.grey900 }}>{p.whereLabel}</strong> {p.where}
       </p>
       <p style={{ margin: "0 0 8px" }}>
         <a href={p.bookUrl} style={EMAIL_BUTTON}>

@@ -1,5 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
 import { recallMonth, recallNoun, type RecallKind } from "~/rules/recall";
 import { BRAND } from "~/scheduling/visit-notes";
@@ -22,6 +24,8 @@ type Input = {
   bookUrl: string;
   /** This email's own unsubscribe page (absolute; its token is the only copy). */
   unsubscribeUrl: string;
+  /** The patient row's language (patients.locale); English when absent. */
+  locale?: string;
 };
 
 /**
@@ -30,44 +34,65 @@ type Input = {
  * as List-Unsubscribe headers (RFC 8058: mail clients POST `List-Unsubscribe=One-Click` to that address).
  */
 export function recallEmail(input: Input): OutgoingEmail {
-  const what = recallNoun(input.service);
-  const month = recallMonth(input.dueOn);
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = tFor(locale);
+  const vars = {
+    brand: BRAND,
+    what: recallNoun(input.service, t),
+    month: recallMonth(input.dueOn, locale),
+    service: input.service.name.toLowerCase(),
+    studio: input.studio.name,
+    name: input.forName ?? "",
+  };
   const where = studioLocation(input.studio);
-  const name = input.firstName || "there";
-  const whose = input.forName ? `${input.forName}’s` : "your";
-  const Whose = input.forName ? whose : "Your";
-  const heading = input.kind === "due_soon" ? `${Whose} next ${what} is due in ${month}` : `${Whose} ${what} is due`;
-  const lead =
-    input.kind === "due_soon"
-      ? `It’s almost time for ${whose} next ${input.service.name.toLowerCase()} at ${BRAND} ${input.studio.name}. Book a time that suits you now, while there’s plenty of choice.`
-      : `${Whose} next ${input.service.name.toLowerCase()} at ${BRAND} ${input.studio.name} is due this month, and we don’t see a visit booked yet.`;
+  // A family member's email names them ("Sam’s next checkup"); the patient's own speaks to them ("your").
+  const own = !input.forName;
+  const greeting = input.firstName ? t("recall.email.hi", { name: input.firstName }) : t("recall.email.hiThere");
+  const soon = input.kind === "due_soon";
+  const heading = soon ? t(own ? "recall.email.dueSoon.heading" : "recall.email.dueSoon.headingFor", vars) : t(own ? "recall.email.due.heading" : "recall.email.due.headingFor", vars);
+  const lead = soon ? t(own ? "recall.email.dueSoon.lead" : "recall.email.dueSoon.leadFor", vars) : t(own ? "recall.email.due.lead" : "recall.email.due.leadFor", vars);
+  const bookLabel = t(own ? "recall.email.book" : "recall.email.bookFor", vars);
   const text = [
-    `Hi ${name},`,
+    greeting,
     "",
     lead,
     "",
-    "WHERE",
+    t("recall.email.where"),
     where,
     "",
-    `Book ${whose} ${what}: ${input.bookUrl}`,
+    t("recall.email.bookLine", { label: bookLabel, url: input.bookUrl }),
     "",
-    "See you soon,",
+    t("recall.email.seeYou"),
     BRAND,
     "",
     "--",
-    "You get this email because you had a visit with us and asked to hear when the next one is due.",
-    `Stop these reminders: ${input.unsubscribeUrl}`,
+    t("recall.email.why"),
+    t("recall.email.stopLine", { url: input.unsubscribeUrl }),
   ].join("\n");
   const html =
     "<!DOCTYPE html>" +
     renderToStaticMarkup(
-      createElement(RecallEmailHtml, { brand: BRAND, heading, greeting: `Hi ${name},`, lead, where, bookLabel: `Book ${whose} ${what}`, bookUrl: input.bookUrl, unsubscribeUrl: input.unsubscribeUrl }),
+      createElement(RecallEmailHtml, {
+        locale,
+        brand: BRAND,
+        heading,
+        greeting,
+        lead,
+        whereLabel: t("recall.email.whereLabel"),
+        where,
+        bookLabel,
+        bookUrl: input.bookUrl,
+        footer: t("recall.email.footer"),
+        stopLabel: t("recall.email.stop"),
+        unsubscribeUrl: input.unsubscribeUrl,
+      }),
     );
   return {
     to: input.to,
-    subject: input.kind === "due_soon" ? `${BRAND}: ${whose} next ${what} is due in ${month}` : `${BRAND}: ${whose} ${what} is due`,
+    subject: soon ? t(own ? "recall.email.dueSoon.subject" : "recall.email.dueSoon.subjectFor", vars) : t(own ? "recall.email.due.subject" : "recall.email.due.subjectFor", vars),
     text,
     html,
+    // Headers mail clients read, not words: the same in every language.
     headers: { "List-Unsubscribe": `<${input.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

@@ -11,6 +11,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, patients, recallNotices, services } from "~/db/schema";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
 import { redactForLog } from "~/platform/redact";
 import { RECALL_GRACE_DAYS, RECALL_LEAD_DAYS, RECALL_SEND_TIME, recallBookingHref, recallDueLine } from "~/rules/recall";
@@ -92,6 +94,7 @@ export async function sendDueRecalls(
         notice: recallNotices,
         email: patients.email,
         firstName: patients.firstName,
+        locale: patients.locale,
         familyOf: patients.familyOfPersonId,
         optedOut: patients.recallOptedOutAt,
         studioSlug: appointments.studioSlug,
@@ -140,6 +143,7 @@ export async function sendDueRecalls(
             siteOrigin,
             bookUrl: siteOrigin + recallBookingHref(service.code, studio.slug),
             unsubscribeUrl: `${siteOrigin}/recall/unsubscribe/${token}`,
+            locale: row.locale,
           }),
         );
         queued++;
@@ -182,7 +186,8 @@ export function startRecallWorker(db: Db, { siteOrigin, intervalMs = 300_000 }: 
 export type NextRecall = { patientName: string; line: string; bookHref: string; key: string };
 
 /** /profile: each of the account's patient rows' next due visit of a recall service (none once one is booked). */
-export async function accountRecalls(db: Db, personId: number, now = new Date()): Promise<NextRecall[]> {
+export async function accountRecalls(db: Db, personId: number, now = new Date(), locale = DEFAULT_LOCALE): Promise<NextRecall[]> {
+  const t = tFor(locale);
   const rows = rowsOf<{ patient_id: number; service_code: string; studio_slug: string; due_on: string; tz: string; first_name: string; last_name: string; service_name: string }>(
     await db.execute(sql`
       select c.patient_id, c.service_code, c.studio_slug, c.due_on::text as due_on, c.tz, p.first_name, p.last_name, s.name as service_name
@@ -194,7 +199,7 @@ export async function accountRecalls(db: Db, personId: number, now = new Date())
   return rows.map((r) => ({
     key: `${r.patient_id}-${r.service_code}`,
     patientName: [r.first_name, r.last_name].filter(Boolean).join(" "),
-    line: recallDueLine({ code: r.service_code, name: r.service_name }, r.due_on, localToday(now, r.tz)),
+    line: recallDueLine({ code: r.service_code, name: r.service_name }, r.due_on, localToday(now, r.tz), t, locale),
     bookHref: recallBookingHref(r.service_code, r.studio_slug),
   }));
 }

@@ -2,6 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
+import { i18nOf } from "~/i18n/locale.server";
 import { readForm } from "~/platform/form-data.server";
 import { goneLink } from "~/platform/gone-link";
 import { recallSubscription, setRecallOptOut } from "./recall.server";
@@ -18,7 +19,7 @@ const unknownLink = () =>
     next: { href: "/profile", label: "common.gone.seeVisits" },
   });
 
-export async function unsubscribePage(token: string) {
+export async function unsubscribePage(request: Request, token: string) {
   const found = await recallSubscription(await getDb(), token);
   if (!found) throw unknownLink();
   return json({ optedOut: found.optedOut }, { headers: PRIVATE_PAGE });
@@ -36,7 +37,7 @@ export async function unsubscribeAction(request: Request, token: string) {
   if (!parsed.success) {
     const found = await recallSubscription(db, token);
     return json(
-      { optedOut: found!.optedOut, status: "error" as const, error: { "": ["This form could not be sent. Please press the button again."] } },
+      { optedOut: found!.optedOut, status: "error" as const, error: { "": [i18nOf(request).t("recall.unsub.errors.resend")] } },
       { status: 400, headers: PRIVATE_PAGE },
     );
   }

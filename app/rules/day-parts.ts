@@ -2,6 +2,9 @@
  * Parts of a studio's day, in its own time zone: the times page groups its times by them and the waitlist matches
  * freed times to them (decision 022). Morning before noon, afternoon noon to 5 PM, evening from 5 PM.
  */
+/** The reader's `t` (app/i18n), typed here so rules import nothing of the app. */
+type T = (key: string, vars?: Record<string, string | number>) => string;
+const DEFAULT_LOCALE = "en-US";
 import { localHour } from "./zoned-time";
 
 export const DAY_PARTS = [
@@ -19,9 +22,12 @@ export function dayPartOf(at: Date, tz: string): (typeof DAY_PARTS)[number] {
   return DAY_PARTS.find((p) => hour < p.until)!;
 }
 
-/** "mornings and evenings": the parts a patient chose, in the day's order. */
-export function describeDayParts(parts: readonly string[]): string {
-  const names = DAY_PARTS.filter((p) => parts.includes(p.value)).map((p) => `${p.value}s`);
-  if (names.length === DAY_PARTS.length) return "any time of day";
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+/** The waitlist's words for each part in the plural ("mornings"), keys of the `waitlist` catalogue. */
+const PARTS_PLURAL: Record<DayPart, string> = { morning: "waitlist.parts.mornings", afternoon: "waitlist.parts.afternoons", evening: "waitlist.parts.evenings" };
+
+/** "mornings and evenings" (es-US: "mañanas y noches"): the parts a patient chose, in the day's order. */
+export function describeDayParts(parts: readonly string[], t: T, locale = DEFAULT_LOCALE): string {
+  const names = DAY_PARTS.filter((p) => parts.includes(p.value)).map((p) => t(PARTS_PLURAL[p.value]));
+  if (names.length === DAY_PARTS.length) return t("waitlist.parts.any");
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
 }

@@ -11,14 +11,19 @@ export const RECALL_SEND_TIME = "09:00";
 /** A due email not sent within this many days of the due date (the senders were down) is not sent late. */
 export const RECALL_GRACE_DAYS = 30;
 
+/** The reader's `t` (app/i18n), typed here so rules import nothing of the app. */
+type T = (key: string, vars?: Record<string, string | number>) => string;
+const DEFAULT_LOCALE = "en-US";
+
 export type RecallKind = "due_soon" | "due";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-/** "2027-06-14" → "June 2027". */
-export function recallMonth(dueOn: string): string {
+/** "2027-06-14" → "June 2027" (es-US: "junio de 2027"). */
+export function recallMonth(dueOn: string, locale = DEFAULT_LOCALE): string {
   const [year, month] = dueOn.split("-").map(Number);
-  return `${MONTHS[month - 1]} ${year}`;
+  if (locale === DEFAULT_LOCALE) return `${MONTHS[month - 1]} ${year}`;
+  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 15)));
 }
 
 /** The booking deep link of a recall: the same service at the same studio (funnel.ts applyDeepLink). */
@@ -27,12 +32,12 @@ export function recallBookingHref(serviceCode: string, studioSlug: string): stri
 }
 
 /** What the patient calls the visit: "checkup" for a checkup and cleaning, else the service's name. */
-export function recallNoun(service: { code: string; name: string }): string {
-  return service.code === "CLNCHK" ? "checkup" : service.name.toLowerCase();
+export function recallNoun(service: { code: string; name: string }, t: T): string {
+  return service.code === "CLNCHK" ? t("recall.noun.checkup") : service.name.toLowerCase();
 }
 
 /** The profile's line for a person's next visit of a recall service; overdue once the due month has passed. */
-export function recallDueLine(service: { code: string; name: string }, dueOn: string, today: string): string {
-  const what = recallNoun(service);
-  return dueOn.slice(0, 7) < today.slice(0, 7) ? `Your ${what} was due in ${recallMonth(dueOn)}` : `Next ${what} due in ${recallMonth(dueOn)}`;
+export function recallDueLine(service: { code: string; name: string }, dueOn: string, today: string, t: T, locale = DEFAULT_LOCALE): string {
+  const vars = { what: recallNoun(service, t), month: recallMonth(dueOn, locale) };
+  return dueOn.slice(0, 7) < today.slice(0, 7) ? t("recall.line.overdue", vars) : t("recall.line.next", vars);
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useT } from "~/i18n/use-t";
 import { VisitList, type VisitRowView } from "./profile";
 
 // Apart from the member form (family.tsx): /profile then loads the section without the form's fields.
@@ -6,16 +7,17 @@ export type MemberCard = { id: number; name: string; firstName: string; summary:
 
 /** /profile's family section: each member under their own name, with their visits; add someone. */
 export function FamilySection({ family, notice }: { family: MemberCard[]; notice: string | null }) {
+  const t = useT();
   return (
     <section className="profile-section" id="family" aria-labelledby="family-title">
-      <h2 id="family-title">Your family</h2>
+      <h2 id="family-title">{t("family.section.title")}</h2>
       {notice ? (
         <p className="notice" role="status">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
       {family.length === 0 ? (
-        <p className="profile-empty">Book and manage visits for your children and others in your care: add them here once, and choose them when you book.</p>
+        <p className="profile-empty">{t("family.section.empty")}</p>
       ) : (
         <ul className="family-list">
           {family.map((member) => (
@@ -23,7 +25,7 @@ export function FamilySection({ family, notice }: { family: MemberCard[]; notice
               <h3 className="family-member-name">
                 {member.removed ? (
                   <>
-                    {member.name} <span className="badge-removed">Removed</span>
+                    {member.name} <span className="badge-removed">{t("family.section.removed")}</span>
                   </>
                 ) : (
                   <Link to={member.href}>{member.name}</Link>
@@ -33,12 +35,12 @@ export function FamilySection({ family, notice }: { family: MemberCard[]; notice
               {member.upcoming.length || member.past.length ? (
                 <VisitList visits={[...member.upcoming, ...member.past.slice(0, 3)]} empty={null} />
               ) : (
-                <p className="profile-empty">No visits yet.</p>
+                <p className="profile-empty">{t("family.section.noVisits")}</p>
               )}
               {member.removed ? null : (
                 <p className="actions-row">
                   <Link to={member.href} className="button button-secondary">
-                    {member.firstName}’s visits, health and details<span className="visually-hidden"> ({member.name})</span>
+                    {t("family.section.memberLink", { firstName: member.firstName })}<span className="visually-hidden"> ({member.name})</span>
                   </Link>
                 </p>
               )}
@@ -48,7 +50,7 @@ export function FamilySection({ family, notice }: { family: MemberCard[]; notice
       )}
       <p>
         <Link to="/profile/family/new" className="button button-secondary">
-          Add a family member
+          {t("family.section.add")}
         </Link>
       </p>
     </section>

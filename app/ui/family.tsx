@@ -1,19 +1,21 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/use-t";
 import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, SubmitButton, TextField, type FormResult, type SavedValues } from "./form";
 
 /** Family members in the patient area (issue 20 A): the member form (the profile's section: family-section.tsx). */
 
 /** The add and edit form's fields. */
 export function MemberFields({ relationships }: { relationships: { value: string; label: string }[] }) {
+  const t = useT();
   return (
     <>
       <div className="field-row">
-        <TextField name="firstName" label="First name" autoComplete="off" />
-        <TextField name="lastName" label="Last name" autoComplete="off" />
+        <TextField name="firstName" label={t("family.fields.firstName")} autoComplete="off" />
+        <TextField name="lastName" label={t("family.fields.lastName")} autoComplete="off" />
       </div>
-      <DateField name="dateOfBirth" legend="Date of birth" hint="For example, 5 27 2018 (month, day, year). Under 18: you are their guardian." />
-      <ChoiceGroup name="relationship" legend="How are they related to you?" choices={relationships} />
+      <DateField name="dateOfBirth" legend={t("family.fields.dateOfBirth")} hint={t("family.fields.dateOfBirthHint")} />
+      <ChoiceGroup name="relationship" legend={t("family.fields.relationship")} choices={relationships} />
     </>
   );
 }

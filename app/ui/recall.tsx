@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useT } from "~/i18n/use-t";
 
 export type NextCheckup = { key: string; patientName: string; line: string; bookHref: string };
 
@@ -7,10 +8,11 @@ export type NextCheckup = { key: string; patientName: string; line: string; book
  * booked, when the next one is due and a Book link to the same studio and service. Nothing when there is none.
  */
 export function NextCheckups({ items }: { items: NextCheckup[] }) {
+  const t = useT();
   if (items.length === 0) return null;
   return (
     <section className="profile-section" id="recall" aria-labelledby="recall-title">
-      <h2 id="recall-title">Next checkup</h2>
+      <h2 id="recall-title">{t("recall.section.title")}</h2>
       <ul className="recall-list">
         {items.map((item) => (
           <li key={item.key} className="recall-item">
@@ -21,7 +23,7 @@ export function NextCheckups({ items }: { items: NextCheckup[] }) {
               </span>
             </span>
             <Link to={item.bookHref} className="button" aria-describedby={`recall-${item.key}`}>
-              Book
+              {t("recall.section.book")}
             </Link>
           </li>
         ))}

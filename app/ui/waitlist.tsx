@@ -3,6 +3,7 @@
  * entries on /profile waitlist-entries.tsx, so those pages load no join form. A plain form: it needs no JavaScript.
  */
 import { Form } from "@remix-run/react";
+import { Trans, useT } from "~/i18n/use-t";
 import { ChoiceFieldset, ErrorSummary, FormActions, FormStateProvider, TextField, useField, type FormResult, type SavedValues } from "./form";
 
 type JoinData = {
@@ -16,8 +17,9 @@ type JoinData = {
 
 function PartBoxes({ parts }: { parts: JoinData["parts"] }) {
   const field = useField("parts");
+  const t = useT();
   return (
-    <ChoiceFieldset name="parts-group" legend="Times of day" hint="In the studio’s local time." error={field.error}>
+    <ChoiceFieldset name="parts-group" legend={t("waitlist.form.parts")} hint={t("waitlist.form.partsHint")} error={field.error}>
       <div className="choices choices-inline">
         {parts.map((p, i) => (
           <label className="choice" key={p.value}>
@@ -35,23 +37,24 @@ function PartBoxes({ parts }: { parts: JoinData["parts"] }) {
 }
 
 export function WaitlistJoinForm({ data, result }: { data: JoinData; result: FormResult }) {
+  const t = useT();
   return (
     <FormStateProvider result={result} values={data.values}>
       <ErrorSummary />
       <Form method="post" className="form" noValidate>
         <div className="field-row">
-          <TextField name="firstDay" label="From" type="date" min={data.bounds.min} max={data.bounds.max} />
-          <TextField name="lastDay" label="Until" type="date" min={data.bounds.min} max={data.bounds.max} />
+          <TextField name="firstDay" label={t("waitlist.form.from")} type="date" min={data.bounds.min} max={data.bounds.max} />
+          <TextField name="lastDay" label={t("waitlist.form.until")} type="date" min={data.bounds.min} max={data.bounds.max} />
         </div>
         <PartBoxes parts={data.parts} />
         {data.accountEmail ? (
           <p>
-            We’ll write to <strong>{data.accountEmail}</strong>, the address you log in with.
+            <Trans k="waitlist.form.accountEmail" vars={{ email: data.accountEmail }} tags={{ email: <strong /> }} />
           </p>
         ) : (
-          <TextField name="email" label="Your email" type="email" autoComplete="email" hint="We send the times that free up here, and nothing else." />
+          <TextField name="email" label={t("waitlist.form.email")} type="email" autoComplete="email" hint={t("waitlist.form.emailHint")} />
         )}
-        <FormActions submitLabel="Join the waitlist" back="/booking/times" />
+        <FormActions submitLabel={t("waitlist.form.submit")} back="/booking/times" />
       </Form>
     </FormStateProvider>
   );

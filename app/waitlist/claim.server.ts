@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { waitlistEntries, waitlistOffers, waitlistOpenings } from "~/db/schema";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
@@ -40,7 +41,7 @@ function stateOf({ offer, opening, entry }: Found): OfferView["state"] {
 }
 
 /** What an offer link shows; null for an unknown token (a 404). */
-export async function offerView(db: Db, token: string | undefined, now = new Date()): Promise<OfferView | null> {
+export async function offerView(db: Db, token: string | undefined, now = new Date(), locale = DEFAULT_LOCALE): Promise<OfferView | null> {
   const row = await find(db, token);
   if (!row) return null;
   const studio = await getBookableStudio(db, row.opening.studioSlug);
@@ -49,7 +50,7 @@ export async function offerView(db: Db, token: string | undefined, now = new Dat
   let state = stateOf(row);
   // Booked by someone browsing the times page meanwhile: say so now, before the patient presses anything.
   if (state === "open" && !(await stillFree(db, studio, service, row.opening.startsAt, now))) state = "taken";
-  return { state, when: formatLongDateTime(row.opening.startsAt, studio.tz), studioName: studio.name, serviceName: service.name };
+  return { state, when: formatLongDateTime(row.opening.startsAt, studio.tz, locale), studioName: studio.name, serviceName: service.name };
 }
 
 export type Claimed = {

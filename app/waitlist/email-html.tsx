@@ -2,25 +2,30 @@ import { EMAIL_BUTTON, EMAIL_CELL, EMAIL_COLOURS as C, EMAIL_LABEL, EmailFrame }
 
 /** The waitlist emails' HTML (joined, a time for you): the patient emails' frame, one button, the leave link in the footer. */
 export type WaitlistEmailProps = {
+  /** The reader's locale: the document's language. */
+  locale: string;
   brand: string;
   heading: string;
   lead: string;
   rows: { label: string; value: string }[];
   button: { href: string; label: string } | null;
   after: string;
+  footer: string;
+  leaveLabel: string;
   leaveUrl: string;
 };
 
 export function WaitlistEmailHtml(p: WaitlistEmailProps) {
   return (
     <EmailFrame
+      lang={p.locale}
       brand={p.brand}
       title={p.heading}
       footer={
         <>
-          You get this email because you joined our waitlist.{" "}
+          {p.footer}{" "}
           <a href={p.leaveUrl} style={{ color: C.green700, fontWeight: 700 }}>
-            Leave the waitlist
+            {p.leaveLabel}
           </a>
         </>
       }

@@ -5,6 +5,8 @@
 import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { persons, services, studios, waitlistEntries, waitlistOffers } from "~/db/schema";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
 import { describeDayParts, type DayPart } from "~/rules/day-parts";
@@ -24,6 +26,8 @@ export type Join = {
   parts: DayPart[];
   /** False when the address had its share of emails this hour. */
   sendEmail: boolean;
+  /** The language the patient joined in: this email and the offers later speak it. */
+  locale?: string;
   now?: Date;
 };
 
@@ -35,6 +39,7 @@ export type Join = {
 export async function joinWaitlist(db: Db, join: Join): Promise<{ entryId: number }> {
   const now = join.now ?? new Date();
   const email = join.email.trim().toLowerCase();
+  const locale = join.locale ?? DEFAULT_LOCALE;
   const token = newLinkToken();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -49,6 +54,7 @@ export async function joinWaitlist(db: Db, join: Join): Promise<{ entryId: numbe
         parts: join.parts,
         leaveTokenHash: hashLinkToken(token),
         createdAt: now,
+        locale,
       })
       .onConflictDoUpdate({
         target: [waitlistEntries.email, waitlistEntries.studioSlug, waitlistEntries.serviceCode],
@@ -58,6 +64,7 @@ export async function joinWaitlist(db: Db, join: Join): Promise<{ entryId: numbe
           lastDay: join.lastDay,
           parts: join.parts,
           leaveTokenHash: hashLinkToken(token),
+          locale,
           personId: sql`coalesce(${waitlistEntries.personId}, excluded.person_id)`,
         },
       })
@@ -72,8 +79,9 @@ export async function joinWaitlist(db: Db, join: Join): Promise<{ entryId: numbe
         service: join.service,
         firstDay: join.firstDay,
         lastDay: join.lastDay,
-        parts: describeDayParts(join.parts),
+        parts: describeDayParts(join.parts, tFor(locale), locale),
         leaveUrl: leaveUrl(token),
+        locale,
       }),
     );
     return { entryId: row.id };
@@ -98,7 +106,7 @@ export type EntryView = {
  * The live entry a leave link names: its own leave token, or the claim token of an offer made to it (every waitlist
  * email carries one of the two). Null for an unknown token.
  */
-export async function entryByLinkToken(db: Db, token: string | undefined): Promise<EntryView | null> {
+export async function entryByLinkToken(db: Db, token: string | undefined, locale = DEFAULT_LOCALE): Promise<EntryView | null> {
   if (!isLinkTokenShape(token)) return null;
   const hash = hashLinkToken(token);
   const columns = { entry: waitlistEntries, studioName: studios.name, serviceName: services.name };
@@ -108,7 +116,7 @@ export async function entryByLinkToken(db: Db, token: string | undefined): Promi
     .innerJoin(studios, eq(studios.slug, waitlistEntries.studioSlug))
     .innerJoin(services, eq(services.code, waitlistEntries.serviceCode))
     .where(eq(waitlistEntries.leaveTokenHash, hash));
-  if (own) return view(own);
+  if (own) return view(own, locale);
   const [viaOffer] = await db
     .select(columns)
     .from(waitlistOffers)
@@ -116,18 +124,19 @@ export async function entryByLinkToken(db: Db, token: string | undefined): Promi
     .innerJoin(studios, eq(studios.slug, waitlistEntries.studioSlug))
     .innerJoin(services, eq(services.code, waitlistEntries.serviceCode))
     .where(eq(waitlistOffers.tokenHash, hash));
-  return viaOffer ? view(viaOffer) : null;
+  return viaOffer ? view(viaOffer, locale) : null;
 }
 
-function view({ entry, studioName, serviceName }: { entry: typeof waitlistEntries.$inferSelect; studioName: string; serviceName: string }): EntryView {
+function view({ entry, studioName, serviceName }: { entry: typeof waitlistEntries.$inferSelect; studioName: string; serviceName: string }, locale = DEFAULT_LOCALE): EntryView {
+  const t = tFor(locale);
   return {
     id: entry.id,
     studioName,
     serviceName,
     firstDay: entry.firstDay,
     lastDay: entry.lastDay,
-    days: daysLabel(entry.firstDay, entry.lastDay),
-    parts: describeDayParts(entry.parts),
+    days: daysLabel(entry.firstDay, entry.lastDay, locale),
+    parts: describeDayParts(entry.parts, t, locale),
     left: entry.leftAt !== null,
   };
 }
@@ -146,7 +155,7 @@ export async function leaveWaitlist(db: Db, entryId: number, { now = new Date(),
  * An account's live entries for /profile: those it joined, and those under its own email (joined as a guest before
  * signing up). An entry whose last day has passed is not shown (the sender marks it expired).
  */
-export async function accountEntries(db: Db, account: { personId: number }, now = new Date()): Promise<EntryView[]> {
+export async function accountEntries(db: Db, account: { personId: number }, now = new Date(), locale = DEFAULT_LOCALE): Promise<EntryView[]> {
   const [person] = await db.select({ email: persons.email }).from(persons).where(eq(persons.id, account.personId));
   // The earliest zone of our studios is a day behind UTC at most: "yesterday in UTC" keeps every entry still open.
   const yesterday = localToday(new Date(now.getTime() - 86_400_000), "UTC");
@@ -163,7 +172,7 @@ export async function accountEntries(db: Db, account: { personId: number }, now 
       ),
     )
     .orderBy(asc(waitlistEntries.firstDay), asc(waitlistEntries.id));
-  return rows.filter((r) => !wishExpired(r.entry, now, studioTimezone(r.studio.slug, r.studio.timezone))).map(view);
+  return rows.filter((r) => !wishExpired(r.entry, now, studioTimezone(r.studio.slug, r.studio.timezone))).map((r) => view(r, locale));
 }
 
 /** Whether the entry is one this account may leave from /profile (its own, or under its own email). */

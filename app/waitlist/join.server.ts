@@ -12,8 +12,10 @@ import { getPatient } from "~/auth/sessions.server";
 import { bookingCookie } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
 import { readForm } from "~/platform/form-data.server";
-import { DAY_PARTS, DAY_PART_VALUES, describeDayParts } from "~/rules/day-parts";
-import { wishDayBounds } from "~/rules/waitlist";
+import { i18nOf } from "~/i18n/locale.server";
+import { localizeReply, msg } from "~/i18n/translate";
+import { DAY_PARTS, DAY_PART_VALUES, describeDayParts, type DayPart } from "~/rules/day-parts";
+import { WAITLIST_MAX_DAYS_AHEAD, wishDayBounds } from "~/rules/waitlist";
 import { addDays, formatCalendarDate } from "~/rules/zoned-time";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { daysLabel } from "./email";
@@ -36,37 +38,47 @@ function isRealDay(s: string) {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
+// Messages are catalogue keys (decision 027), worded by the action in the reader's language.
 const dayField = (missing: string) =>
   z
     .string(missing)
     .trim()
     .min(1, missing)
-    .max(10, "Enter a date like 2027-03-15.")
-    .refine(isRealDay, "Enter a real date, like 2027-03-15.");
+    .max(10, "waitlist.errors.dayFormat")
+    .refine(isRealDay, "waitlist.errors.dayReal");
 
-function joinSchema(bounds: { min: string; max: string }, askEmail: boolean) {
+function joinSchema(bounds: { min: string; max: string }, askEmail: boolean, locale: string) {
+  const by = formatCalendarDate(bounds.max, locale);
   return z
     .object({
-      firstDay: dayField("Enter the first day you could come."),
-      lastDay: dayField("Enter the last day you could come."),
+      firstDay: dayField("waitlist.errors.firstDayMissing"),
+      lastDay: dayField("waitlist.errors.lastDayMissing"),
       parts: z
-        .array(z.enum(DAY_PART_VALUES, "Choose morning, afternoon or evening."), "Choose at least one part of the day.")
-        .min(1, "Choose at least one part of the day.")
-        .max(DAY_PART_VALUES.length, "Choose morning, afternoon or evening.")
+        .array(z.enum(DAY_PART_VALUES, "waitlist.errors.partsInvalid"), "waitlist.errors.partsMissing")
+        .min(1, "waitlist.errors.partsMissing")
+        .max(DAY_PART_VALUES.length, "waitlist.errors.partsInvalid")
         .transform((parts) => DAY_PART_VALUES.filter((p) => parts.includes(p))),
       email: askEmail ? emailField : z.unknown().optional(),
     })
     .superRefine((v, ctx) => {
-      if (v.firstDay < bounds.min) ctx.addIssue({ code: "custom", path: ["firstDay"], message: "The first day can’t be in the past." });
-      if (v.firstDay > bounds.max) ctx.addIssue({ code: "custom", path: ["firstDay"], message: `We can wait up to 60 days ahead: choose a first day by ${formatCalendarDate(bounds.max)}.` });
-      if (v.lastDay > bounds.max) ctx.addIssue({ code: "custom", path: ["lastDay"], message: `We can wait up to 60 days ahead: choose a last day by ${formatCalendarDate(bounds.max)}.` });
-      if (v.lastDay < v.firstDay) ctx.addIssue({ code: "custom", path: ["lastDay"], message: "The last day must be on or after the first day." });
+      if (v.firstDay < bounds.min) ctx.addIssue({ code: "custom", path: ["firstDay"], message: "waitlist.errors.firstDayPast" });
+      if (v.firstDay > bounds.max) ctx.addIssue({ code: "custom", path: ["firstDay"], message: msg("waitlist.errors.firstDayTooFar", { days: WAITLIST_MAX_DAYS_AHEAD, date: by }) });
+      if (v.lastDay > bounds.max) ctx.addIssue({ code: "custom", path: ["lastDay"], message: msg("waitlist.errors.lastDayTooFar", { days: WAITLIST_MAX_DAYS_AHEAD, date: by }) });
+      if (v.lastDay < v.firstDay) ctx.addIssue({ code: "custom", path: ["lastDay"], message: "waitlist.errors.lastBeforeFirst" });
     });
 }
+
+/** The times of day to choose from, in the reader's words. */
+const PART_WORDS: Record<DayPart, { name: string; hours: string }> = {
+  morning: { name: "waitlist.parts.morning", hours: "waitlist.parts.morningHours" },
+  afternoon: { name: "waitlist.parts.afternoon", hours: "waitlist.parts.afternoonHours" },
+  evening: { name: "waitlist.parts.evening", hours: "waitlist.parts.eveningHours" },
+};
 
 export async function joinPage(request: Request) {
   const { state, studio, service } = await place(request);
   const patient = await getPatient(request);
+  const { t } = i18nOf(request);
   const bounds = wishDayBounds(new Date(), studio.tz);
   return json(
     {
@@ -75,7 +87,7 @@ export async function joinPage(request: Request) {
       accountEmail: patient?.email ?? null,
       bounds,
       values: { firstDay: bounds.min, lastDay: addDays(bounds.min, 13), parts: [...DAY_PART_VALUES], email: state.email ?? "" },
-      parts: DAY_PARTS.map((p) => ({ value: p.value, label: p.name, hours: p.hours })),
+      parts: DAY_PARTS.map((p) => ({ value: p.value, label: t(PART_WORDS[p.value].name), hours: t(PART_WORDS[p.value].hours) })),
     },
     { headers: PRIVATE_PAGE },
   );
@@ -86,12 +98,13 @@ export async function joinAction(request: Request) {
   const patient = await getPatient(request);
   const form = await readForm(request);
   const values = { ...textValues(form, ["firstDay", "lastDay", "email"]), parts: form.getAll("parts").filter((p): p is string => typeof p === "string").slice(0, 10) };
-  const parsed = joinSchema(wishDayBounds(new Date(), studio.tz), !patient).safeParse({ ...Object.fromEntries(form), parts: form.getAll("parts") });
+  const { locale, t } = i18nOf(request);
+  const parsed = joinSchema(wishDayBounds(new Date(), studio.tz), !patient, locale).safeParse({ ...Object.fromEntries(form), parts: form.getAll("parts") });
   if (!parsed.success) {
     // In the form's order, so the summary reads top to bottom like the form.
     const errors = fieldErrors(parsed.error);
     const ordered = Object.fromEntries(["firstDay", "lastDay", "parts", "email"].filter((name) => errors[name]).map((name) => [name, errors[name]]));
-    return json({ status: "error" as const, initialValue: values, error: ordered }, { status: 400, headers: PRIVATE_PAGE });
+    return json(localizeReply({ status: "error" as const, initialValue: values, error: ordered }, t), { status: 400, headers: PRIVATE_PAGE });
   }
   const email = patient ? patient.email : String(parsed.data.email);
   await joinWaitlist(db, {
@@ -103,6 +116,7 @@ export async function joinAction(request: Request) {
     lastDay: parsed.data.lastDay,
     parts: parsed.data.parts,
     sendEmail: await tryConsume("email", email),
+    locale,
   });
   const query = new URLSearchParams({ from: parsed.data.firstDay, to: parsed.data.lastDay, parts: parsed.data.parts.join(" ") });
   return redirect(`/booking/waitlist/joined?${query}`, { status: 303, headers: PRIVATE_PAGE });
@@ -111,6 +125,7 @@ export async function joinAction(request: Request) {
 /** The confirmation: what the patient waits for, read back from the address (days and parts only, nothing personal). */
 export async function joinedPage(request: Request) {
   const { studio, service } = await place(request);
+  const { locale, t } = i18nOf(request);
   const url = new URL(request.url);
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
@@ -120,8 +135,8 @@ export async function joinedPage(request: Request) {
     {
       studioName: studio.name,
       serviceName: service.name,
-      days: known ? daysLabel(from, to) : null,
-      parts: known ? describeDayParts(parts) : null,
+      days: known ? daysLabel(from, to, locale) : null,
+      parts: known ? describeDayParts(parts, t, locale) : null,
     },
     { headers: PRIVATE_PAGE },
   );

@@ -8,6 +8,7 @@ import { PRIVATE_PAGE } from "~/auth/headers";
 import { applyDeepLink, advance, resumePath } from "~/booking/funnel";
 import { bookingCookie, funnelOptions, saveAndRedirect } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
+import { i18nOf, localeOf } from "~/i18n/locale.server";
 import { goneLink } from "~/platform/gone-link";
 import { readForm } from "~/platform/form-data.server";
 import { bookableStudioMarkets, getBookableStudio } from "~/scheduling/catalogue.server";
@@ -22,8 +23,8 @@ const unknownLink = () =>
     next: { href: "/booking", label: "common.gone.book" },
   });
 
-export async function offerPage(token: string | undefined) {
-  const view = await offerView(await getDb(), token);
+export async function offerPage(request: Request, token: string | undefined) {
+  const view = await offerView(await getDb(), token, new Date(), localeOf(request));
   if (!view) throw unknownLink();
   return json(view, { headers: PRIVATE_PAGE });
 }
@@ -55,8 +56,8 @@ export async function claimAction(request: Request, token: string | undefined) {
   return saveAndRedirect(request, resumePath(state, opts), state);
 }
 
-export async function leavePage(token: string | undefined) {
-  const entry = await entryByLinkToken(await getDb(), token);
+export async function leavePage(request: Request, token: string | undefined) {
+  const entry = await entryByLinkToken(await getDb(), token, localeOf(request));
   if (!entry) throw unknownLink();
   return json(entry, { headers: PRIVATE_PAGE });
 }

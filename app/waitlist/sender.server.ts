@@ -130,7 +130,7 @@ async function sendBatches(db: Db, now: Date, siteOrigin: string, limit: number)
       // Live entries waiting for this time that were not offered it yet, oldest first.
       const waiting = (ignoreRecent: boolean) =>
         tx
-          .select({ id: waitlistEntries.id, email: waitlistEntries.email })
+          .select({ id: waitlistEntries.id, email: waitlistEntries.email, locale: waitlistEntries.locale })
           .from(waitlistEntries)
           .where(
             and(
@@ -176,6 +176,7 @@ async function sendBatches(db: Db, now: Date, siteOrigin: string, limit: number)
             tz: studio.tz,
             claimUrl: claimUrl(siteOrigin, token),
             leaveUrl: offerLeaveUrl(siteOrigin, token),
+            locale: entry.locale,
           }),
         );
         sent++;

@@ -168,6 +168,31 @@ describeEachEngine("recall emails", ({ db, engine }) => {
     expect(await accountRecalls(database, parentId, now)).toEqual([]);
   });
 
+  it("a recall email in the patient row's language (issue 21): es-US in Spanish with a Spanish month, en-US unchanged, List-Unsubscribe the same", async () => {
+    const database = db().db;
+    const studio = await createStudioWithProviders(database, { roles: ["hygienist"] });
+    const es = await createPatient(database, { email: `es-${Date.now()}@example.com`, firstName: "Lucía" });
+    await database.update(patients).set({ locale: "es-US" }).where(eq(patients.id, es.id));
+    const en = await createPatient(database, { email: `en-${Date.now()}@example.com`, firstName: "Alex" });
+    await visit(database, es.id, studio, "2026-12-14T15:00:00Z", "COMPLETED");
+    await visit(database, en.id, studio, "2026-12-14T17:00:00Z", "COMPLETED");
+    expect(await sendDueRecalls(database, { now: new Date("2027-05-18T14:00:00Z"), siteOrigin: SITE })).toBe(2);
+    const [spanish] = await database.select().from(emailOutbox).where(eq(emailOutbox.to, es.email));
+    expect(spanish.subject).toBe("Studio Dental: su próximo chequeo le toca en junio de 2027");
+    expect(spanish.text).toContain("Hola, Lucía:");
+    expect(spanish.text).toContain("Ya casi es hora de su próxima cita de");
+    expect(spanish.text).toMatch(/^Dejar de recibir estos recordatorios: https:\/\/dental\.example\.com\/recall\/unsubscribe\/[A-Za-z0-9_-]{32}$/m);
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toContain("Reservar su chequeo");
+    expect(spanish.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect((spanish.headers as Record<string, string>)["List-Unsubscribe"]).toMatch(/^<https:\/\/dental\.example\.com\/recall\/unsubscribe\/[A-Za-z0-9_-]{32}>$/);
+    const [english] = await database.select().from(emailOutbox).where(eq(emailOutbox.to, en.email));
+    expect(english.subject).toBe("Studio Dental: your next checkup is due in June 2027");
+    expect(english.text).toContain("Hi Alex,");
+    expect(english.html).toContain('<html lang="en">');
+    expect(english.html).toContain("Book your checkup");
+  });
+
   it("the unsubscribe page: opening changes nothing, a post stops or restarts, RFC 8058's one-click post, bad input 400, another site 403, an unknown token 404", async () => {
     const database = db().db;
     const studio = await createStudioWithProviders(database, { roles: ["hygienist"] });

@@ -242,4 +242,43 @@ describeEachEngine("waitlist", ({ db, engine }) => {
     expect(rows.find((r) => r.id === mine.entryId)).toMatchObject({ leftReason: "left" });
     expect(rows.find((r) => r.id === theirs.entryId)).toMatchObject({ leftAt: null });
   });
+
+  it("emails in the language the patient joined in (issue 21): an es-US entry's offer in Spanish, an English one unchanged; the join form stores the request's language", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const visit = await bookAt(db().db, slug, friday10am);
+    const [en, es] = [`lang-en-${slug}@example.com`, `lang-es-${slug}@example.com`];
+    await join(db().db, slug, en, { at: minutes(0) });
+    await joinWaitlist(db().db, { email: es, personId: null, ...(await place(db().db, slug)), firstDay: "2027-01-05", lastDay: "2027-01-12", parts: ["morning"], sendEmail: true, now: minutes(1), locale: "es-US" });
+    const [joinedEs] = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, es));
+    expect(joinedEs.subject).toBe("Studio Dental: está en la lista de espera para Checkup & cleaning");
+    expect(joinedEs.text).toContain("5 de enero de 2027");
+    expect(joinedEs.text).toContain(", mañanas.");
+    await cancelVisit(db().db, { appointmentId: visit.id, sequence: 0, shownFeeCents: null, now: minutes(10) });
+    expect(await sendWaitlistOffers(db().db, { now: minutes(11), siteOrigin: SITE })).toBe(2);
+    const mails = async (to: string) => (await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).sort((a, b) => a.id - b.id).at(-1)!;
+    const spanish = await mails(es);
+    expect(spanish.subject).toBe("Studio Dental: un horario para Checkup & cleaning el viernes, 8 de enero de 2027 a las 10:00 a.m. EST");
+    expect(spanish.text).toContain("Hola:");
+    expect(spanish.text).toContain("Se liberó un horario que esperaba: Checkup & cleaning el viernes, 8 de enero de 2027");
+    expect(spanish.text).toMatch(/Apartar este horario: https:\/\/dental\.example\.com\/waitlist\/offer\//);
+    expect(spanish.html).toContain('<html lang="es">');
+    expect(spanish.html).toContain("Salir de la lista de espera");
+    expect(spanish.html).not.toContain("Claim this time");
+    const english = await mails(en);
+    expect(english.subject).toBe("Studio Dental: a time for your Checkup & cleaning on Friday, January 8, 2027 at 10:00 AM EST");
+    expect(english.text).toContain("A time you were waiting for is free: Checkup & cleaning on Friday, January 8, 2027");
+    expect(english.html).toContain('<html lang="en">');
+
+    // The join form keeps the request's language on the row (Accept-Language here; ?lang= and the cookie alike).
+    const cookie = (await bookingCookie().serialize({ completed: [], market: "boston", studio: slug, serviceType: "CLNCHK" })).split(";")[0];
+    const today = new Date().toISOString().slice(0, 10);
+    const form = `form-es-${slug}@example.com`;
+    const body = new URLSearchParams([["firstDay", today], ["lastDay", today], ["parts", "morning"], ["email", form]]);
+    const headers = { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "es-MX,es;q=0.9" };
+    const bad = await callRoute(joinAction, new Request(`${SITE}/booking/waitlist`, { method: "POST", body: new URLSearchParams([["firstDay", today]]), headers }));
+    expect(((await bad.json()) as { error: Record<string, string[]> }).error.parts).toEqual(["Elija al menos un momento del día."]);
+    expect((await callRoute(joinAction, new Request(`${SITE}/booking/waitlist`, { method: "POST", body, headers }))).status).toBe(303);
+    const [row] = await db().db.select().from(waitlistEntries).where(eq(waitlistEntries.email, form));
+    expect(row.locale).toBe("es-US");
+  });
 });

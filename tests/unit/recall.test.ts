@@ -1,25 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { recallBookingHref, recallDueLine, recallMonth, recallNoun } from "~/rules/recall";
 import { recallEmail } from "~/recall/recall-email";
+import { tFor } from "~/i18n/catalogues.server";
+
+const en = tFor("en-US");
+const es = tFor("es-US");
 
 describe("recall's words and link", () => {
   it("names the due date's month", () => {
     expect(recallMonth("2027-06-14")).toBe("June 2027");
     expect(recallMonth("2028-01-01")).toBe("January 2028");
     expect(recallMonth("2027-12-31")).toBe("December 2027");
+    expect(recallMonth("2027-06-14", "es-US")).toBe("junio de 2027");
   });
 
   it("calls a checkup and cleaning a checkup, anything else by its name", () => {
-    expect(recallNoun({ code: "CLNCHK", name: "Checkup & cleaning" })).toBe("checkup");
-    expect(recallNoun({ code: "WHTNG", name: "Teeth whitening" })).toBe("teeth whitening");
+    expect(recallNoun({ code: "CLNCHK", name: "Checkup & cleaning" }, en)).toBe("checkup");
+    expect(recallNoun({ code: "WHTNG", name: "Teeth whitening" }, en)).toBe("teeth whitening");
   });
 
   it("says due in the month until the month has passed, then was due", () => {
     const checkup = { code: "CLNCHK", name: "Checkup & cleaning" };
-    expect(recallDueLine(checkup, "2027-06-14", "2027-03-01")).toBe("Next checkup due in June 2027");
-    expect(recallDueLine(checkup, "2027-06-14", "2027-06-30")).toBe("Next checkup due in June 2027");
-    expect(recallDueLine(checkup, "2027-06-14", "2027-07-01")).toBe("Your checkup was due in June 2027");
-    expect(recallDueLine(checkup, "2027-12-14", "2028-01-02")).toBe("Your checkup was due in December 2027");
+    expect(recallDueLine(checkup, "2027-06-14", "2027-03-01", en)).toBe("Next checkup due in June 2027");
+    expect(recallDueLine(checkup, "2027-06-14", "2027-06-30", en)).toBe("Next checkup due in June 2027");
+    expect(recallDueLine(checkup, "2027-06-14", "2027-07-01", en)).toBe("Your checkup was due in June 2027");
+    expect(recallDueLine(checkup, "2027-12-14", "2028-01-02", en)).toBe("Your checkup was due in December 2027");
+    // The profile in Spanish: a Spanish month.
+    expect(recallDueLine(checkup, "2027-06-14", "2027-03-01", es, "es-US")).toBe("Su próximo chequeo le toca en junio de 2027");
+    expect(recallDueLine(checkup, "2027-06-14", "2027-07-01", es, "es-US")).toBe("Su chequeo le tocaba en junio de 2027");
   });
 
   it("links the booking at the same studio and service", () => {

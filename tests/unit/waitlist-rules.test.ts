@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tFor } from "~/i18n/catalogues.server";
 import { dayPartOf, describeDayParts } from "~/rules/day-parts";
 import { nextBatchAt, wishDayBounds, wishExpired, wishMatches } from "~/rules/waitlist";
 
@@ -32,8 +33,10 @@ describe("the waitlist's rules", () => {
   });
 
   it("says the parts as a patient would", () => {
-    expect(describeDayParts(["evening", "morning"])).toBe("mornings and evenings");
-    expect(describeDayParts(["afternoon"])).toBe("afternoons");
-    expect(describeDayParts(["morning", "afternoon", "evening"])).toBe("any time of day");
+    const en = tFor("en-US");
+    expect(describeDayParts(["evening", "morning"], en)).toBe("mornings and evenings");
+    expect(describeDayParts(["afternoon"], en)).toBe("afternoons");
+    expect(describeDayParts(["morning", "afternoon", "evening"], en)).toBe("any time of day");
+    expect(describeDayParts(["evening", "morning"], tFor("es-US"), "es-US")).toBe("mañanas y noches");
   });
 });

@@ -3,6 +3,8 @@ import { z } from "zod/v4";
 import { fieldErrors } from "~/auth/forms.server";
 import { companionCandidates, companionOffers } from "~/booking/companion.server";
 import { openStep, saveAndRedirect } from "~/booking/step.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { localizeReply } from "~/i18n/translate";
 import { readForm } from "~/platform/form-data.server";
 
 /** `/booking/another`'s server side: zod and the booking state stay out of the browser's JavaScript. */
@@ -30,9 +32,10 @@ export async function anotherPage(request: Request) {
   );
 }
 
+// Messages are catalogue keys, worded in the reader's language before the page gets them.
 const schema = z.object({
-  who: z.string("Choose who else to book.").max(12, "Choose who else to book."),
-  startsAt: z.string("Choose a time.").max(40, "Choose a time."),
+  who: z.string("family.another.errors.who").max(12, "family.another.errors.who"),
+  startsAt: z.string("family.another.errors.time").max(40, "family.another.errors.time"),
 });
 
 export async function submitAnother(request: Request) {
@@ -48,10 +51,10 @@ export async function submitAnother(request: Request) {
   const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
   const person = people.find((p) => p.value === values.who);
   const offer = offers.find((o) => o.value === values.startsAt);
-  if (!person) errors.who ??= ["Choose who else to book."];
+  if (!person) errors.who ??= ["family.another.errors.who"];
   // A time no longer offered (taken meanwhile): the page shows the times free now.
-  if (!offer) errors.startsAt ??= [offers.length ? "That time is no longer free. Choose one of these." : "Choose a time."];
-  if (!person || !offer) return json({ status: "error" as const, initialValue: values, error: errors }, { status: 400 });
+  if (!offer) errors.startsAt ??= [offers.length ? "family.another.errors.taken" : "family.another.errors.time"];
+  if (!person || !offer) return json(localizeReply({ status: "error" as const, initialValue: values, error: errors }, i18nOf(request).t), { status: 400 });
   return saveAndRedirect(request, REVIEW, { ...state, companion: { patientFor: person.patientFor, startsAt: offer.value } });
 }
 

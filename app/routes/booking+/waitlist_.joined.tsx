@@ -1,33 +1,28 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PRIVATE_PAGE } from "~/auth/headers";
+import { metaT, useT } from "~/i18n/use-t";
 import { joinedPage } from "~/waitlist/join.server";
 
-export const meta: MetaFunction = () => [{ title: "You’re on the waitlist — Book a visit" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("waitlist.joined.meta") }, { name: "robots", content: "noindex" }];
 export const headers = () => PRIVATE_PAGE;
 
 export const loader = ({ request }: LoaderFunctionArgs) => joinedPage(request);
 
 export default function WaitlistJoined() {
   const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const place = { service: data.serviceName, studio: data.studioName };
   return (
     <div className="page narrow">
-      <h1>You’re on the waitlist</h1>
-      <p className="lead">
-        We’ll email you when a time for your {data.serviceName} at {data.studioName} frees up
-        {data.days ? (
-          <>
-            : {data.days}, {data.parts}
-          </>
-        ) : null}
-        .
-      </p>
+      <h1>{t("waitlist.joined.title")}</h1>
+      <p className="lead">{data.days ? t("waitlist.joined.leadWhen", { ...place, days: data.days, parts: data.parts ?? "" }) : t("waitlist.joined.lead", place)}</p>
       <div className="notice notice-success">
-        <p>We’ve sent you an email saying so. Every email from the waitlist has a link to leave it.</p>
+        <p>{t("waitlist.joined.sent")}</p>
       </div>
-      <p>Offers go to a few patients at a time, those waiting longest first. The first to claim a time gets it; if it’s gone, you stay on the list.</p>
+      <p>{t("waitlist.joined.how")}</p>
       <p>
-        <Link to="/booking/times">Back to the times</Link>
+        <Link to="/booking/times">{t("waitlist.joined.back")}</Link>
       </p>
     </div>
   );

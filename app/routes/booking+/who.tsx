@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { i18nOf } from "~/i18n/locale.server";
+import { Trans, useT } from "~/i18n/use-t";
 import { ChoiceGroup, StepPage } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
 import { whoChoices, whoSchema, whoValue } from "./who.server";
@@ -11,7 +13,7 @@ export const meta = stepMeta;
 /** "Who is this visit for?" (issue 20 A): a logged-in account with family members books for itself or one of them. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title, opts } = await openStep(request, "who");
-  const choices = await whoChoices(opts.account!);
+  const choices = await whoChoices(opts.account!, i18nOf(request).t);
   // Just added from here: that person is chosen already.
   const added = new URL(request.url).searchParams.get("added");
   const chosen = state.patientFor ?? (added && choices.some((c) => c.value === added) ? Number(added) : undefined);
@@ -23,20 +25,21 @@ export const action = ({ request }: ActionFunctionArgs) => submitStep(request, "
 export default function Who() {
   const { back, title, choices, chosen } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
       back={back}
       result={result}
       values={{ patientFor: chosen }}
-      intro={<p className="lead">We’ll fill in their details from your profile, and email you about the visit.</p>}
+      intro={<p className="lead">{t("family.who.intro")}</p>}
       after={
         <p>
-          Someone else? <Link to="/profile/family/new?returnTo=/booking/who">Add a family member</Link>
+          <Trans k="family.who.someoneElse" tags={{ add: <Link to="/profile/family/new?returnTo=/booking/who" /> }} />
         </p>
       }
     >
-      <ChoiceGroup name="patientFor" legend="The patient" choices={choices} />
+      <ChoiceGroup name="patientFor" legend={t("family.who.legend")} choices={choices} />
     </StepPage>
   );
 }

@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { familyNotice, familyOverview } from "~/account/family.server";
+import { i18nOf } from "~/i18n/locale.server";
 import { accountVisitRows, comfortOf, saveComfort, saveDetails } from "~/account/profile.server";
 import { changePassword, newPasswordProblem, requestEmailChange } from "~/auth/accounts.server";
 import { clientIp, emailField, fieldErrors, passwordField, RateLimited, readAuthForm, textValues } from "~/auth/forms.server";
@@ -75,13 +76,14 @@ export async function profilePage(request: Request) {
   const patient = await requirePatient(request);
   const db = await getDb();
   const now = new Date();
+  const { locale, t } = i18nOf(request);
   const [record, visits, sessions, recalls, waitlist, family] = await Promise.all([
     accountPatient(db, patient.personId),
     accountVisitRows(patient.personId, now),
     activeSessions(db, patient.personId, now),
-    accountRecalls(db, patient.personId, now),
-    accountEntries(db, patient, now),
-    familyOverview(patient.personId, now),
+    accountRecalls(db, patient.personId, now, locale),
+    accountEntries(db, patient, now, locale),
+    familyOverview(patient.personId, now, t),
   ]);
   const done = new URL(request.url).searchParams.get("done");
   const comfort = comfortOf(record);

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { authHeaders } from "~/auth/headers";
+import { metaT, Trans, useT } from "~/i18n/use-t";
+import { BRAND_NAME } from "~/ui/brand";
 import { MemberFields, MemberForm } from "~/ui/family";
 import { ErrorSummary, FormStateProvider } from "~/ui/form";
 import { AnswerList, VisitList } from "~/ui/profile";
 import { memberAction, memberPage } from "./family.server";
 
 // The member's name stays out of the title (tabs, history): one title for every member's page.
-export const meta: MetaFunction = () => [{ title: "A family member’s visits and details — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("family.member.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders();
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => memberPage(request, params.id);
@@ -18,51 +20,53 @@ export default function FamilyMemberPage() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { member } = data;
+  const t = useT();
+  const firstName = member.firstName;
   return (
     <div className="narrow">
       <p>
-        <Link to="/profile#family">← Your family</Link>
+        <Link to="/profile#family">{t("family.member.back")}</Link>
       </p>
       <h1>{member.name}</h1>
       <p className="lead">{member.summary}</p>
 
       <section className="profile-section" id="visits" aria-labelledby="visits-title">
-        <h2 id="visits-title">{member.firstName}’s visits</h2>
-        <VisitList visits={data.upcoming} empty="No visits booked." />
+        <h2 id="visits-title">{t("family.member.visits", { firstName })}</h2>
+        <VisitList visits={data.upcoming} empty={t("family.member.noVisits")} />
         <p>
-          <Link to="/booking">Book a visit for {member.firstName}</Link>
+          <Link to="/booking">{t("family.member.book", { firstName })}</Link>
         </p>
         {data.past.length ? (
           <>
-            <h3>Past visits</h3>
+            <h3>{t("family.member.past")}</h3>
             <VisitList visits={data.past} empty={null} />
           </>
         ) : null}
       </section>
 
       <section className="profile-section" id="health" aria-labelledby="health-title">
-        <h2 id="health-title">{member.firstName}’s health history and insurance</h2>
+        <h2 id="health-title">{t("family.member.health", { firstName })}</h2>
         {data.intakeLink ? (
           <p>
             <a href={data.intakeLink} className="button button-secondary">
-              {data.health || data.insurance ? `Update ${member.firstName}’s intake for the next visit` : `Complete ${member.firstName}’s intake`}
+              {data.health || data.insurance ? t("family.member.intakeUpdate", { firstName }) : t("family.member.intakeComplete", { firstName })}
             </a>
           </p>
         ) : null}
         {data.health ? (
           <>
-            <h3>Health history</h3>
+            <h3>{t("family.member.healthHistory")}</h3>
             <p className="hint">
-              {data.health.complete ? "Sent to the studio" : "Started, not yet sent"} · last updated {data.health.asOf}
+              {data.health.complete ? t("family.member.sent") : t("family.member.started")} · {t("family.member.updated", { date: data.health.asOf })}
             </p>
             <AnswerList rows={data.health.rows} />
           </>
         ) : (
-          <p className="profile-empty">No health history on file yet. We ask for it before their visit.</p>
+          <p className="profile-empty">{t("family.member.noHealth")}</p>
         )}
         {data.insurance ? (
           <>
-            <h3>Insurance</h3>
+            <h3>{t("family.member.insurance")}</h3>
             <AnswerList rows={data.insurance.rows} />
           </>
         ) : null}
@@ -72,37 +76,38 @@ export default function FamilyMemberPage() {
         <h2 id="braces-title">Breezy Braces</h2>
         {data.braces ? (
           <p>
-            Our quiz suggested <strong>{data.braces.name}</strong> for {member.firstName}. <Link to={data.braces.book}>Book {member.firstName}’s consult</Link>
+            <Trans k="family.member.bracesSuggested" vars={{ result: data.braces.name, firstName }} tags={{ result: <strong /> }} />{" "}
+            <Link to={data.braces.book}>{t("family.member.bracesBook", { firstName })}</Link>
           </p>
         ) : (
           <p>
-            Wondering about a straighter smile for {member.firstName}? <Link to="/booking?service=BRACESCON">Book a braces consult</Link>
+            <Trans k="family.member.bracesWonder" vars={{ firstName }} tags={{ book: <Link to="/booking?service=BRACESCON" /> }} />
           </p>
         )}
       </section>
 
       <section className="profile-section" id="details" aria-labelledby="details-title">
-        <h2 id="details-title">{member.firstName}’s details</h2>
+        <h2 id="details-title">{t("family.member.details", { firstName })}</h2>
         {data.notice && result?.intent !== "edit" ? (
           <p className="notice" role="status">
             {data.notice}
           </p>
         ) : null}
-        <MemberForm result={result?.intent === "edit" ? result : undefined} values={data.details} submitLabel="Save their details" hidden={{ intent: "edit" }}>
+        <MemberForm result={result?.intent === "edit" ? result : undefined} values={data.details} submitLabel={t("family.member.save")} hidden={{ intent: "edit" }}>
           <MemberFields relationships={data.relationships} />
         </MemberForm>
       </section>
 
       <section className="profile-section" id="remove" aria-labelledby="remove-title">
-        <h2 id="remove-title">Remove {member.firstName}</h2>
+        <h2 id="remove-title">{t("family.member.remove", { firstName })}</h2>
         <FormStateProvider result={result?.intent === "remove" ? result : undefined} values={undefined}>
           <ErrorSummary />
         </FormStateProvider>
-        <p>Their past visits stay on your profile. You can’t book for them any more.</p>
+        <p>{t("family.member.removeLead")}</p>
         <Form method="post">
           <input type="hidden" name="intent" value="remove" />
           <button type="submit" className="button button-secondary">
-            Remove {member.firstName} from my family
+            {t("family.member.removeButton", { firstName })}
           </button>
         </Form>
       </section>

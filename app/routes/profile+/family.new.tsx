@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { authHeaders } from "~/auth/headers";
+import { metaT, useT } from "~/i18n/use-t";
+import { BRAND_NAME } from "~/ui/brand";
 import { MemberFields, MemberForm } from "~/ui/family";
 import { addMember, newMemberPage } from "./family.server";
 
-export const meta: MetaFunction = () => [{ title: "Add a family member — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("family.new.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders();
 
 export const loader = ({ request }: LoaderFunctionArgs) => newMemberPage(request);
@@ -14,18 +16,19 @@ export const action = ({ request }: ActionFunctionArgs) => addMember(request);
 export default function NewFamilyMember() {
   const { relationships, returnTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="narrow">
       <p>
-        <Link to={returnTo === "/profile" ? "/profile#family" : returnTo}>{returnTo === "/profile" ? "← Your profile" : "← Back to your booking"}</Link>
+        <Link to={returnTo === "/profile" ? "/profile#family" : returnTo}>{returnTo === "/profile" ? t("family.new.backProfile") : t("family.new.backBooking")}</Link>
       </p>
-      <h1>Add a family member</h1>
-      <p className="lead">Their name as on their ID. You book and manage their visits, and we email you about them.</p>
+      <h1>{t("family.new.title")}</h1>
+      <p className="lead">{t("family.new.lead")}</p>
       <section className="profile-section" aria-labelledby="member-title">
         <h2 id="member-title" className="visually-hidden">
-          Their details
+          {t("family.new.details")}
         </h2>
-        <MemberForm result={result} values={undefined} submitLabel="Add to my family" hidden={{ returnTo }}>
+        <MemberForm result={result} values={undefined} submitLabel={t("family.new.submit")} hidden={{ returnTo }}>
           <MemberFields relationships={relationships} />
         </MemberForm>
       </section>

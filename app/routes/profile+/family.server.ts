@@ -6,6 +6,8 @@ import { PRIVATE_PAGE } from "~/auth/headers";
 import { requirePatient } from "~/auth/sessions.server";
 import { QUIZ_RESULTS, type QuizResult } from "~/booking/options";
 import { getDb } from "~/db/client.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { localizeReply, msg, type T } from "~/i18n/translate";
 import { memberHealthRecord } from "~/intake/history.server";
 import { intakeHref } from "~/rules/intake";
 import { goneLink } from "~/platform/gone-link";
@@ -20,13 +22,14 @@ import { familyVisits } from "~/scheduling/visits.server";
 
 const FIELDS = ["firstName", "lastName", "dateOfBirth", "dateOfBirthMonth", "dateOfBirthDay", "dateOfBirthYear", "relationship"];
 const today = () => localToday(new Date(), marketTimezone(null));
-const relationships = () => RELATIONSHIPS.map((r) => ({ value: r.value, label: r.label }));
+const relationships = (t: T) => RELATIONSHIPS.map((r) => ({ value: r.value, label: t(r.label) }));
 
 /** Where the add form goes back to: the booking's "who is this visit for?" step, or the profile. Nothing else. */
 const returnTarget = (value: unknown) => (value === "/booking/who" ? "/booking/who" : "/profile");
 
-const refused = (values: Record<string, string>, error: Record<string, string[]>, intent: string | null = null, status = 400) =>
-  json({ status: "error" as const, intent, initialValue: values, error }, { status, headers: PRIVATE_PAGE });
+/** A refused form, its messages (catalogue keys, `msg()`s) in the reader's words. */
+const refused = (request: Request, values: Record<string, string>, error: Record<string, string[]>, intent: string | null = null, status = 400) =>
+  json(localizeReply({ status: "error" as const, intent, initialValue: values, error }, i18nOf(request).t), { status, headers: PRIVATE_PAGE });
 
 const notFound = () =>
   goneLink({
@@ -38,7 +41,7 @@ const notFound = () =>
 export async function newMemberPage(request: Request) {
   await requirePatient(request);
   const returnTo = returnTarget(new URL(request.url).searchParams.get("returnTo"));
-  return json({ relationships: relationships(), returnTo }, { headers: PRIVATE_PAGE });
+  return json({ relationships: relationships(i18nOf(request).t), returnTo }, { headers: PRIVATE_PAGE });
 }
 
 async function parseMember(form: FormData) {
@@ -53,17 +56,18 @@ export async function addMember(request: Request) {
   const form = await readForm(request);
   const returnTo = returnTarget(form.get("returnTo"));
   const { values, parsed } = await parseMember(form);
-  if (!parsed.success) return refused(values, fieldErrors(parsed.error));
+  if (!parsed.success) return refused(request, values, fieldErrors(parsed.error));
   const id = await addFamilyMember(holder, parsed.data);
-  if (id === null) return refused(values, { "": ["You have reached the most family members one account can keep. Remove someone first, or call your studio."] });
+  if (id === null) return refused(request, values, { "": ["family.errors.tooMany"] });
   if (returnTo === "/booking/who") return redirect(`/booking/who?added=${id}`, { status: 303, headers: PRIVATE_PAGE });
   return redirect("/profile?family=added#family", { status: 303, headers: PRIVATE_PAGE });
 }
 
-const RESULT: Record<QuizResult, { name: string; service: string }> = {
-  invisalign: { name: "Invisalign", service: "INVISALN" },
-  braces: { name: "Braces", service: "BRACESCON" },
-  "smile-straightening": { name: "Smile straightening", service: "INVISALN" },
+// The brand keeps its name; the others are `family` keys.
+const RESULT: Record<QuizResult, { name: string | null; key: string | null; service: string }> = {
+  invisalign: { name: "Invisalign", key: null, service: "INVISALN" },
+  braces: { name: null, key: "family.member.result.braces", service: "BRACESCON" },
+  "smile-straightening": { name: null, key: "family.member.result.smile", service: "INVISALN" },
 };
 const isQuizResult = (value: unknown): value is QuizResult => (QUIZ_RESULTS as readonly unknown[]).includes(value);
 
@@ -73,6 +77,7 @@ const isQuizResult = (value: unknown): value is QuizResult => (QUIZ_RESULTS as r
  */
 export async function memberPage(request: Request, id: string | undefined) {
   const holder = await requirePatient(request);
+  const { locale, t } = i18nOf(request);
   const db = await getDb();
   const member = await familyMember(db, holder.personId, id);
   if (!member) throw notFound();
@@ -84,7 +89,7 @@ export async function memberPage(request: Request, id: string | undefined) {
   );
   const next = rows.visits.filter((v) => v.status === "CONFIRMED" && v.startsAt > now).at(-1);
   const quiz = rows.visits.filter((v) => v.serviceCategory === "ortho").map((v) => v.details.quizResult).find(isQuizResult) ?? null;
-  const view = (onFile: typeof record.health) => (onFile ? { rows: onFile.rows, asOf: formatCalendarDate(onFile.updatedAt.toISOString().slice(0, 10)), complete: onFile.complete } : null);
+  const view = (onFile: typeof record.health) => (onFile ? { rows: onFile.rows, asOf: formatCalendarDate(onFile.updatedAt.toISOString().slice(0, 10), locale), complete: onFile.complete } : null);
   const done = new URL(request.url).searchParams.get("done");
   return json(
     {
@@ -92,7 +97,7 @@ export async function memberPage(request: Request, id: string | undefined) {
         id: member.id,
         name: `${member.firstName} ${member.lastName}`.trim(),
         firstName: member.firstName,
-        summary: memberSummary(member, today()),
+        summary: memberSummary(member, today(), t),
         dependant: isDependant(member.dateOfBirth, today()),
       },
       details: { firstName: member.firstName, lastName: member.lastName, dateOfBirth: member.dateOfBirth ?? "", relationship: member.relationship },
@@ -101,9 +106,9 @@ export async function memberPage(request: Request, id: string | undefined) {
       health: view(record.health),
       insurance: view(record.insurance),
       intakeLink: next ? intakeHref(next.token, { booked: true }) : null,
-      braces: quiz ? { name: RESULT[quiz].name, book: `/booking?service=${RESULT[quiz].service}` } : null,
-      relationships: relationships(),
-      notice: done === "saved" ? `${member.firstName}’s details are saved.` : null,
+      braces: quiz ? { name: RESULT[quiz].name ?? t(RESULT[quiz].key!), book: `/booking?service=${RESULT[quiz].service}` } : null,
+      relationships: relationships(t),
+      notice: done === "saved" ? t("family.member.saved", { firstName: member.firstName }) : null,
     },
     { headers: PRIVATE_PAGE },
   );
@@ -117,7 +122,7 @@ export async function memberAction(request: Request, id: string | undefined) {
   const intent = form.get("intent");
   if (intent === "edit") {
     const { values, parsed } = await parseMember(form);
-    if (!parsed.success) return refused(values, fieldErrors(parsed.error), "edit");
+    if (!parsed.success) return refused(request, values, fieldErrors(parsed.error), "edit");
     if (!(await updateFamilyMember(holder.personId, member.id, parsed.data))) throw notFound();
     return redirect(`/profile/family/${member.id}?done=saved#details`, { status: 303, headers: PRIVATE_PAGE });
   }
@@ -125,9 +130,9 @@ export async function memberAction(request: Request, id: string | undefined) {
     const outcome = await removeFamilyMember(holder.personId, member.id);
     if (outcome === "not_found") throw notFound();
     if (outcome === "upcoming") {
-      return refused({}, { "": [`${member.firstName} has a visit ahead. Cancel it first (or let it take place), then remove them.`] }, "remove", 409);
+      return refused(request, {}, { "": [msg("family.errors.upcoming", { firstName: member.firstName })] }, "remove", 409);
     }
     return redirect("/profile?family=removed#family", { status: 303, headers: PRIVATE_PAGE });
   }
-  return refused({}, { "": ["This form could not be sent. Please reload the page and try again."] });
+  return refused(request, {}, { "": ["family.errors.stale"] });
 }

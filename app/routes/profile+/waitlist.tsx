@@ -5,10 +5,13 @@ import { z } from "zod/v4";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { requirePatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, useT } from "~/i18n/use-t";
 import { readForm } from "~/platform/form-data.server";
+import { BRAND_NAME } from "~/ui/brand";
 import { accountMayLeave, leaveWaitlist } from "~/waitlist/entries.server";
 
-export const meta: MetaFunction = () => [{ title: "Leaving a waitlist — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("waitlist.entries.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
 export const headers = () => PRIVATE_PAGE;
 
 /** Nothing to show by itself: the entries are on /profile. */
@@ -21,21 +24,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = z.coerce.number().int().positive().max(2 ** 31 - 1).safeParse(form.get("entry"));
   const db = await getDb();
   if (!parsed.success || !(await accountMayLeave(db, patient, parsed.data))) {
-    return json({ message: "That waitlist entry isn’t one of yours any more. Your profile shows the ones you have." }, { status: 400, headers: PRIVATE_PAGE });
+    return json({ message: i18nOf(request).t("waitlist.entries.notYours") }, { status: 400, headers: PRIVATE_PAGE });
   }
   await leaveWaitlist(db, parsed.data);
   return redirect("/profile?waitlist=left#waitlist", { status: 303, headers: PRIVATE_PAGE });
 }
 
 export default function LeaveWaitlistRefused() {
+  const t = useT();
   return (
     <>
-      <h1>Waitlist</h1>
+      <h1>{t("waitlist.entries.title")}</h1>
       <p className="notice notice-warning" role="alert">
-        That waitlist entry isn’t one of yours any more. Your profile shows the ones you have.
+        {t("waitlist.entries.notYours")}
       </p>
       <p>
-        <Link to="/profile#waitlist">Back to your profile</Link>
+        <Link to="/profile#waitlist">{t("waitlist.entries.back")}</Link>
       </p>
     </>
   );

@@ -1,38 +1,44 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PRIVATE_PAGE } from "~/auth/headers";
+import { metaT, Trans, useT } from "~/i18n/use-t";
+import { BRAND_NAME } from "~/ui/brand";
 import { SubmitButton } from "~/ui/form";
 import { claimAction, offerPage } from "~/waitlist/pages.server";
 
-const TITLES = { open: "A time for you", mine: "A time for you", taken: "That time is taken", left: "You left the waitlist" } as const;
+const TITLES = { open: "waitlist.offer.open", mine: "waitlist.offer.open", taken: "waitlist.offer.taken", left: "waitlist.offer.left" } as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${TITLES[data?.state ?? "open"]} — Studio Dental` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("waitlist.offer.meta", { title: t(TITLES[data?.state ?? "open"]), brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
+};
 export const headers = () => PRIVATE_PAGE;
 
-export const loader = ({ params }: LoaderFunctionArgs) => offerPage(params.token);
+export const loader = ({ request, params }: LoaderFunctionArgs) => offerPage(request, params.token);
 export const action = ({ request, params }: ActionFunctionArgs) => claimAction(request, params.token);
 
 export default function WaitlistOffer() {
   const data = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.refused;
+  const t = useT();
   const state = refused ?? data.state;
   if (state === "taken" || state === "left") {
     return (
       <div className="page narrow">
-        <h1>{TITLES[state]}</h1>
+        <h1>{t(TITLES[state])}</h1>
         {state === "taken" ? (
           <>
             <p className="lead" role={refused ? "alert" : undefined}>
-              Sorry — someone else claimed {data.when ? `${data.when}` : "this time"} first.
+              {data.when ? t("waitlist.offer.takenWhen", { when: data.when }) : t("waitlist.offer.takenThis")}
             </p>
-            <p>You’re still on the waitlist: we’ll email you when another time that suits you frees up.</p>
+            <p>{t("waitlist.offer.stillOn")}</p>
           </>
         ) : (
-          <p className="lead">You’re no longer on the waitlist, so this time isn’t held for you.</p>
+          <p className="lead">{t("waitlist.offer.leftLead")}</p>
         )}
         <p>
           <Link to="/booking" className="button">
-            Look for another time
+            {t("waitlist.offer.another")}
           </Link>
         </p>
       </div>
@@ -40,14 +46,14 @@ export default function WaitlistOffer() {
   }
   return (
     <div className="page narrow">
-      <h1>A time for you</h1>
+      <h1>{t("waitlist.offer.open")}</h1>
       <p className="lead">
-        {data.serviceName} at {data.studioName}, <strong>{data.when}</strong>.
+        <Trans k="waitlist.offer.lead" vars={{ service: data.serviceName, studio: data.studioName, when: data.when }} tags={{ when: <strong /> }} />
       </p>
-      <p>{state === "mine" ? "You claimed this time. Continue to finish booking it." : "Claim it and finish booking: your details, then Book. The first patient to claim it gets it."}</p>
+      <p>{state === "mine" ? t("waitlist.offer.mine") : t("waitlist.offer.claimFirst")}</p>
       <Form method="post" className="form">
         <div className="form-actions">
-          <SubmitButton label={state === "mine" ? "Continue booking" : "Claim this time"} />
+          <SubmitButton label={state === "mine" ? t("waitlist.offer.continue") : t("waitlist.offer.claim")} />
         </div>
       </Form>
     </div>
