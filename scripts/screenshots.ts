@@ -542,6 +542,25 @@ async function familyScreensEs(browser: Awaited<ReturnType<typeof chromium.launc
   await context.close();
 }
 
+/**
+ * Issue 21: the visit's pages in Spanish (the `lang` cookie the language link leaves): the confirmed page, the
+ * cancel page and the intake's first step, then back to English for the rest of the run.
+ */
+async function spanishVisitShots(page: Page, visit: string) {
+  await page.goto(`${visit}?lang=es-US`);
+  await shoot(page, "confirmed-es");
+  await page.goto(`${visit}/cancel`);
+  await shoot(page, "cancel-es");
+  const intake = page.getByRole("link", { name: "Completar el formulario de salud" });
+  await page.goto(visit);
+  if (await intake.count()) {
+    await Promise.all([page.waitForLoadState("load"), intake.click()]);
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: /Comenzar|Continuar/ }).click()]);
+    await shoot(page, "intake-provider-es");
+  }
+  await page.goto(`${visit}?lang=en-US`);
+}
+
 async function main() {
   if (process.env.SCREENSHOTS_ONLY === "console-avail") {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
@@ -620,6 +639,7 @@ async function main() {
     await shoot(page, "reschedule");
     await page.goto(`${confirmed.split("?")[0]}/cancel`);
     await shoot(page, "cancel");
+    await spanishVisitShots(page, confirmed.split("?")[0]);
     // The emergency branch's advice page (a notice, not an error).
     await page.goto(`${base}/booking/markets`);
     await page.getByLabel("New York City").check();
