@@ -7,7 +7,8 @@ import { NonceContext } from "~/ui/nonce";
 import { SITE_STYLESHEETS, SiteStylesContext } from "~/ui/site-styles";
 import { builtStylesheets } from "~/platform/site-styles.server";
 import { redactForLog } from "~/platform/redact";
-import { varyByLanguage } from "~/i18n/page.server";
+import { pageI18n, varyByLanguage } from "~/i18n/page.server";
+import { FallbackI18n } from "~/i18n/use-t";
 
 /**
  * A page is rendered to one string (decision 019): no page uses Suspense or deferred data, so a stream would
@@ -26,11 +27,16 @@ export default function handleRequest(
   // Spec §4: a web-view page (route id or the app's cookie) keeps the web view's mode on the next pages.
   const routeIds = remixContext.staticHandlerContext.matches.map((m) => m.route.id);
   if (isWebView({ routeIds, webViewCookie: readCookies(request).web_view ?? null })) responseHeaders.append("Set-Cookie", cookies.webView());
+  // No root data (an action threw, or the root loader failed): the error page still speaks the reader's language.
+  const rootData = remixContext.staticHandlerContext.loaderData.root as { i18n?: unknown } | null | undefined;
+  const fallback = rootData?.i18n ? null : pageI18n(request, new URL(request.url).pathname.startsWith("/staff")).i18n;
   // A render error throws here: Remix then renders the error boundary (as a shell error did before).
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
       <SiteStylesContext.Provider value={builtStylesheets(SITE_STYLESHEETS)}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <FallbackI18n.Provider value={fallback}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </FallbackI18n.Provider>
       </SiteStylesContext.Provider>
     </NonceContext.Provider>,
   );

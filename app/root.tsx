@@ -30,7 +30,7 @@ import { BRAND_NAME } from "~/ui/brand";
 import { SiteStyles } from "~/ui/site-styles";
 import { pageI18n } from "~/i18n/page.server";
 import { sameMessages } from "~/i18n/namespaces";
-import { localize } from "~/i18n/translate";
+import { localize, type T } from "~/i18n/translate";
 import { metaT, Trans, usePageI18n, useT } from "~/i18n/use-t";
 import { LanguageAlternates, LanguageSwitch } from "~/ui/language-switch";
 
@@ -42,11 +42,27 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error, matches }) => {
   const t = metaT(matches);
   if (!error) return [{ title: t("common.meta.title", { brand: BRAND_NAME }) }];
+  return [{ title: errorTitle(t, error) }, { name: "robots", content: "noindex" }];
+};
+
+function errorTitle(t: T, error: unknown) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const gone = notFound ? goneLinkOf(error.data) : null;
   const heading = gone ? localize(t, gone.heading) : t(notFound ? "common.error.notFoundTitle" : "common.error.title");
-  return [{ title: `${heading} — ${BRAND_NAME}` }, { name: "robots", content: "noindex" }];
-};
+  return `${heading} — ${BRAND_NAME}`;
+}
+
+/** An error page without the root's data (meta had no messages then): its title and noindex from the server's words. */
+function ErrorHead() {
+  const t = useT();
+  const error = useRouteError();
+  return (
+    <>
+      <title>{errorTitle(t, error)}</title>
+      <meta name="robots" content="noindex" />
+    </>
+  );
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The studio console (decision 020) is not a patient page: no patient session read, no referral popup.
@@ -79,7 +95,7 @@ function Document({ children, isError = false }: { children: ReactNode; isError?
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content={viewportContent(webView)} />
-        <Meta />
+        {data ? <Meta /> : <ErrorHead />}
         {/* An error page is no page of the site: no canonical address for a missing one. */}
         {data && !isError ? <link rel="canonical" href={canonicalUrl(data.siteOrigin, pathname)} /> : null}
         {data && !isError ? <LanguageAlternates alternates={data.alternates} /> : null}

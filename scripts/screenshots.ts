@@ -750,5 +750,48 @@ async function recallScreens() {
   }
 }
 
-if (process.env.SCREENSHOTS_ONLY !== "recall") await main();
-if (process.env.SCREENSHOTS_ONLY !== "public-es") await recallScreens();
+/**
+ * The shell in Spanish (issue 21): the home page (its chrome: the body is content) and the not-found page, asked
+ * for by the browser's Accept-Language → docs/screenshots/shell-<page>-es-<width>.png. Its own empty database and
+ * server. `SCREENSHOTS_ONLY=shell-es` takes only these.
+ */
+async function shellSpanishScreens() {
+  const dataDir = `${DATA_DIR}-shell-es`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", SITE_ORIGIN: base };
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "inherit" });
+  try {
+    await waitForServer();
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    const page = await (await browser.newContext({ javaScriptEnabled: false, locale: "es-US", viewport: { width: 1280, height: 900 } })).newPage();
+    for (const [name, path] of [
+      ["home", "/"],
+      ["404", "/no-such-page"],
+    ]) {
+      await page.goto(`${base}${path}`);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+        await page.screenshot({ path: `${OUT}/shell-${name}-es-${width}.png`, fullPage: true });
+      }
+      // The menu open on a phone: the longest Spanish labels of the header.
+      if (name === "home") {
+        await page.setViewportSize({ width: 360, height: 780 });
+        await page.locator("summary", { hasText: "Menú" }).click();
+        await page.screenshot({ path: `${OUT}/shell-menu-es-360.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await browser.close();
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill();
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.SCREENSHOTS_ONLY === "shell-es") await shellSpanishScreens();
+else {
+  if (process.env.SCREENSHOTS_ONLY !== "recall") await main();
+  if (process.env.SCREENSHOTS_ONLY !== "public-es") await recallScreens();
+}

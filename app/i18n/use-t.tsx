@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { cloneElement, Fragment, type ReactElement } from "react";
+import { cloneElement, createContext, Fragment, useContext, type ReactElement } from "react";
 import { DEFAULT_LOCALE, makeT, splitTags, type Messages, type T, type Vars } from "./translate";
 
 /** What the root loader gives every page for its words (decision 027). */
@@ -10,8 +10,15 @@ export type PageI18n = { locale: string; messages: Messages; languages: { locale
 
 const NONE: PageI18n = { locale: DEFAULT_LOCALE, messages: {}, languages: [] };
 
+/**
+ * The server's words for a document whose root loader did not run (an action threw before the loaders) or failed:
+ * entry.server provides them so its error page is not a page of message keys.
+ */
+export const FallbackI18n = createContext<PageI18n | null>(null);
+
 export function usePageI18n(): PageI18n {
-  return useRouteLoaderData<{ i18n?: PageI18n }>("root")?.i18n ?? NONE;
+  const fallback = useContext(FallbackI18n);
+  return useRouteLoaderData<{ i18n?: PageI18n }>("root")?.i18n ?? fallback ?? NONE;
 }
 
 /** The page's `t`: `t("booking.times.title")`, `t("booking.times.count", { count: 3 })`. */

@@ -79,6 +79,13 @@ test.describe("a browser that asks for Spanish", () => {
     await expect(page.getByRole("link", { name: "Vaya a la página de inicio" })).toHaveAttribute("href", "/");
     await expectNoEnglishLeft(page);
 
+    // A post to it too (the root loader does not run after a thrown action: the server's words stand in).
+    const post = await page.request.post("/no-such-page", { form: { a: "1" }, headers: { "Accept-Language": "es-US" } });
+    expect(post.status()).toBe(404);
+    const html = await post.text();
+    expect(html).toContain("<title>Página no encontrada — Studio Dental</title>");
+    expect(html).toContain("No encontramos esa página");
+
     // A gone link's words are keys, worded by the error page in the reader's language.
     await visit(page, "/waitlist/offer/not-a-real-token", 404);
     await expect(page).toHaveTitle("No encontramos ese enlace de la lista de espera — Studio Dental");
