@@ -6,6 +6,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Patient } from "~/auth/sessions.server";
 import { getDb, type Db } from "~/db/client.server";
 import { patients, type Preference } from "~/db/schema";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { accountPatient, accountVisits, splitVisits, type AccountVisit, type PatientRecord } from "~/scheduling/visits.server";
 
@@ -63,30 +65,40 @@ export const saveDetails = (patient: Patient, details: Details) => changeRecord(
 /** Saves the comfort choices; an empty choice means "decide at the visit". */
 export const saveComfort = (patient: Patient, comfort: Comfort) => changeRecord(patient, { comfort });
 
-export type VisitRow = { href: string; when: string; service: string; studio: string; status: string; upcoming: boolean };
+/** `status` in the reader's words; `tone` names its style. */
+export type VisitRow = { href: string; when: string; service: string; studio: string; status: string; tone: string; upcoming: boolean };
 
-const STATUS: Record<AccountVisit["status"], string> = { CONFIRMED: "Confirmed", CANCELLED: "Cancelled", COMPLETED: "Completed", NO_SHOW: "Missed" };
+const STATUS: Record<AccountVisit["status"] | "PAST", string> = {
+  CONFIRMED: "account.visit.status.confirmed",
+  CANCELLED: "account.visit.status.cancelled",
+  COMPLETED: "account.visit.status.completed",
+  NO_SHOW: "account.visit.status.missed",
+  PAST: "account.visit.status.past",
+};
 
 /** A visit as the patient area lists it: the time in the studio's zone (with its abbreviation), and where it links. */
-function visitRow(visit: AccountVisit, upcoming: boolean): VisitRow {
+function visitRow(visit: AccountVisit, upcoming: boolean, t: T, locale: string): VisitRow {
+  // A confirmed visit whose time has passed is not yet marked by the studio: just "Past".
+  const state = visit.status === "CONFIRMED" && !upcoming ? "PAST" : visit.status;
   return {
     href: `/profile/appointments/${visit.token}`,
-    when: formatLongDateTime(visit.startsAt, visit.tz),
+    when: formatLongDateTime(visit.startsAt, visit.tz, locale),
     service: visit.serviceName,
-    studio: visit.isVirtual ? `${visit.studioName} (video)` : visit.studioName,
-    // A confirmed visit whose time has passed is not yet marked by the studio: just "Past".
-    status: visit.status === "CONFIRMED" && !upcoming ? "Past" : STATUS[visit.status],
+    studio: visit.isVirtual ? t("account.visit.video", { studio: visit.studioName }) : visit.studioName,
+    status: t(STATUS[state]),
+    tone: state.toLowerCase(),
     upcoming,
   };
 }
 
 /** The account's visits, upcoming (soonest first) and past (latest first); `only` narrows them (e.g. ortho). */
-export async function accountVisitRows(personId: number, now = new Date(), only: (visit: AccountVisit) => boolean = () => true) {
-  return visitRows((await accountVisits(await getDb(), personId)).filter(only), now);
+export async function accountVisitRows(personId: number, now = new Date(), only: (visit: AccountVisit) => boolean = () => true, locale = DEFAULT_LOCALE) {
+  return visitRows((await accountVisits(await getDb(), personId)).filter(only), now, locale);
 }
 
 /** Visits as the patient area lists them, upcoming (soonest first) and past (latest first). */
-export function visitRows(visits: AccountVisit[], now: Date) {
+export function visitRows(visits: AccountVisit[], now: Date, locale = DEFAULT_LOCALE) {
   const { upcoming, past } = splitVisits(visits, now);
-  return { upcoming: upcoming.map((v) => visitRow(v, true)), past: past.map((v) => visitRow(v, false)), visits };
+  const t = tFor(locale);
+  return { upcoming: upcoming.map((v) => visitRow(v, true, t, locale)), past: past.map((v) => visitRow(v, false, t, locale)), visits };
 }

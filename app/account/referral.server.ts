@@ -2,6 +2,8 @@
  * Invite a friend (issue 11 C): each patient's personal referral link, with a stable code made the first time
  * they look for it, and sharing it by email through the outbox (rate-limited per patient).
  */
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Patient } from "~/auth/sessions.server";
@@ -43,22 +45,19 @@ export function referralLink(code: string, campaign: PopupCampaign = "evergreen"
   return `${getEnv().SITE_ORIGIN}${path}?${query}`;
 }
 
-/** Emails the patient's link to a friend; false when the patient has shared too many today (10). */
-export async function shareReferralLink(patient: Patient, friendEmail: string): Promise<boolean> {
+/**
+ * Emails the patient's link to a friend, in the sender's language (the request's: the friend's is unknown);
+ * false when the patient has shared too many today (10).
+ */
+export async function shareReferralLink(patient: Patient, friendEmail: string, locale = DEFAULT_LOCALE): Promise<boolean> {
   if (!(await tryConsume("invite", String(patient.personId)))) return false;
+  const t = tFor(locale);
   const link = referralLink(await referralCodeOf(patient.personId));
-  const firstName = patient.name.trim().split(/\s+/)[0] || "A friend";
+  const firstName = patient.name.trim().split(/\s+/)[0] || t("account.referral.aFriend");
   await enqueueEmail(await getDb(), {
     to: friendEmail,
-    subject: `${firstName} invited you to Studio Dental`,
-    text: [
-      `${firstName} thinks you'd like Studio Dental: checkups, whitening, Invisalign and emergencies at studios in Washington DC, New York City, Boston, Atlanta and Nashville.`,
-      "",
-      "Book your first visit with this link, and you both get a $50 reward after it:",
-      link,
-      "",
-      "You got this email because a patient of ours asked us to send it to you. We will not write to you again unless you book with us.",
-    ].join("\n"),
+    subject: t("account.referral.subject", { name: firstName }),
+    text: [t("account.referral.intro", { name: firstName }), "", t("account.referral.offer"), link, "", t("account.referral.why")].join("\n"),
   });
   return true;
 }

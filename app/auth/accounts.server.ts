@@ -2,6 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { patients, persons } from "~/db/schema";
 import { enqueueEmail } from "~/platform/email.server";
+import { tFor } from "~/i18n/catalogues.server";
+import { localeOf } from "~/i18n/locale.server";
 import { getEnv } from "~/platform/env.server";
 import { consumeCode, consumeLink, issueCode, type CodeCheck } from "./codes.server";
 import { alreadyRegisteredEmail, emailChangedNotice, emailChangeEmail, passwordChangedEmail, resetEmail, verificationEmail } from "./emails";
@@ -13,9 +15,9 @@ import { createSession, endSessions, reissueIdToken, type Patient } from "./sess
  * The account journeys (issue 9, decision 010). Every function that takes an email from a public form
  * answers the same way whether an account exists or not; what differs is only the email that is sent.
  */
-const mailCommon = (to: string) => {
+const mailCommon = (to: string, locale: string) => {
   const env = getEnv();
-  return { to, siteOrigin: env.SITE_ORIGIN, supportEmail: env.SUPPORT_EMAIL };
+  return { to, siteOrigin: env.SITE_ORIGIN, supportEmail: env.SUPPORT_EMAIL, locale };
 };
 
 async function findPerson(db: Db, email: string) {
@@ -24,15 +26,15 @@ async function findPerson(db: Db, email: string) {
 }
 
 /** Sign-up, step 1: a code for a new address; a "you already have an account" email for a known one. */
-export async function startSignup(email: string, ip: string): Promise<void> {
+export async function startSignup(email: string, ip: string, locale: string): Promise<void> {
   await consume("ip", ip);
   const db = await getDb();
   if (await findPerson(db, email)) {
-    if (await tryConsume("email", email)) await enqueueEmail(db, alreadyRegisteredEmail(mailCommon(email)));
+    if (await tryConsume("email", email)) await enqueueEmail(db, alreadyRegisteredEmail(mailCommon(email, locale)));
     return;
   }
   const issued = await issueCode(db, { purpose: "signup", email });
-  if (issued && (await tryConsume("email", email))) await enqueueEmail(db, verificationEmail({ ...mailCommon(email), ...issued }));
+  if (issued && (await tryConsume("email", email))) await enqueueEmail(db, verificationEmail({ ...mailCommon(email, locale), ...issued }));
 }
 
 /** Sign-up, step 2: the code typed for the address in the flow cookie, or the emailed link. */
@@ -43,12 +45,11 @@ export async function verifySignup(input: { email: string; code: string } | { to
 }
 
 /** A new password's problem, including the optional breached-password check. */
-export async function newPasswordProblem(password: string, email: string): Promise<string | null> {
-  const problem = await passwordProblem(password, email);
+export async function newPasswordProblem(password: string, email: string, locale: string): Promise<string | null> {
+  const t = tFor(locale);
+  const problem = await passwordProblem(password, email, t);
   if (problem) return problem;
-  if (await isBreachedPassword(password, getEnv().BREACHED_PASSWORDS_URL)) {
-    return "That password has appeared in a data breach elsewhere. Choose another.";
-  }
+  if (await isBreachedPassword(password, getEnv().BREACHED_PASSWORDS_URL)) return t("account.errors.passwordBreached");
   return null;
 }
 
@@ -68,7 +69,8 @@ export async function createAccount(request: Request, input: { email: string; na
     return await db.transaction(async (tx) => {
       const [person] = await tx
         .insert(persons)
-        .values({ email: input.email, name: input.name, passwordHash, emailVerifiedAt: now, passwordChangedAt: now })
+        // The person's language, for the account's later emails (recall, waitlist): the sign-up's, then each sign-in's.
+        .values({ email: input.email, name: input.name, passwordHash, emailVerifiedAt: now, passwordChangedAt: now, locale: localeOf(request) })
         .returning({ id: persons.id });
       await claimVisits(tx, person.id, input.email);
       return createSession(tx as unknown as Db, { personId: person.id, email: input.email, request, now });
@@ -99,17 +101,19 @@ export async function logIn(request: Request, input: { email: string; password: 
     return null;
   }
   await forget("accountFromIp", pairKey);
+  const locale = localeOf(request);
+  if (person.locale !== locale) await db.update(persons).set({ locale }).where(eq(persons.id, person.id));
   return createSession(db, { personId: person.id, email: person.email, request });
 }
 
 /** Forgot password: a reset link to a known address; nothing to an unknown one (same answer). */
-export async function startReset(email: string, ip: string): Promise<void> {
+export async function startReset(email: string, ip: string, locale: string): Promise<void> {
   await consume("ip", ip);
   const db = await getDb();
   const person = await findPerson(db, email);
   if (!person) return;
   const issued = await issueCode(db, { purpose: "reset", email, personId: person.id });
-  if (issued && (await tryConsume("email", email))) await enqueueEmail(db, resetEmail({ ...mailCommon(email), linkToken: issued.linkToken }));
+  if (issued && (await tryConsume("email", email))) await enqueueEmail(db, resetEmail({ ...mailCommon(email, locale), linkToken: issued.linkToken }));
 }
 
 /**
@@ -125,9 +129,11 @@ export async function setPasswordFromLink(request: Request, input: { token: stri
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   const cookie = await db.transaction(async (tx) => {
-    const [person] = await tx.update(persons).set({ passwordHash, passwordChangedAt: now }).where(eq(persons.id, personId)).returning();
+    // Setting a password from the link is a sign-in: the language is remembered as at login.
+    const locale = localeOf(request);
+    const [person] = await tx.update(persons).set({ passwordHash, passwordChangedAt: now, locale }).where(eq(persons.id, personId)).returning();
     await endSessions(tx, personId);
-    await enqueueEmail(tx, passwordChangedEmail(mailCommon(person.email)));
+    await enqueueEmail(tx, passwordChangedEmail(mailCommon(person.email, locale)));
     return createSession(tx as unknown as Db, { personId, email: person.email, request, now });
   });
   await forget("account", check.email);
@@ -139,7 +145,7 @@ export async function setPasswordFromLink(request: Request, input: { token: stri
  * with newPasswordProblem). This session stays, every other one ends, and a notice goes to the address.
  * Returns false for a wrong current password; throws RateLimited like a login.
  */
-export async function changePassword(patient: Patient, input: { currentPassword: string; newPassword: string }, ip: string): Promise<boolean> {
+export async function changePassword(patient: Patient, input: { currentPassword: string; newPassword: string }, ip: string, locale: string): Promise<boolean> {
   await consume("ip", ip);
   const pairKey = `${patient.email}|${ip}`;
   await assertNotLimited("accountFromIp", pairKey);
@@ -153,7 +159,7 @@ export async function changePassword(patient: Patient, input: { currentPassword:
   await db.transaction(async (tx) => {
     await tx.update(persons).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(persons.id, person.id));
     await endSessions(tx, person.id, patient.sessionIdHash);
-    await enqueueEmail(tx, passwordChangedEmail(mailCommon(person.email)));
+    await enqueueEmail(tx, passwordChangedEmail(mailCommon(person.email, locale)));
   });
   await forget("accountFromIp", pairKey);
   return true;
@@ -163,7 +169,7 @@ export async function changePassword(patient: Patient, input: { currentPassword:
  * Change of email, requested from the profile (the patient-area issue builds that page): the password again,
  * then a link to the NEW address. Returns false for a wrong password; throws RateLimited like a login.
  */
-export async function requestEmailChange(patient: Patient, input: { password: string; newEmail: string }, ip: string): Promise<boolean> {
+export async function requestEmailChange(patient: Patient, input: { password: string; newEmail: string }, ip: string, locale: string): Promise<boolean> {
   await consume("ip", ip);
   const pairKey = `${patient.email}|${ip}`;
   await assertNotLimited("accountFromIp", pairKey);
@@ -176,12 +182,12 @@ export async function requestEmailChange(patient: Patient, input: { password: st
   if (input.newEmail === person.email) return true;
   if (await findPerson(db, input.newEmail)) {
     // The address has an account of its own: it gets the usual notice, and no link.
-    if (await tryConsume("email", input.newEmail)) await enqueueEmail(db, alreadyRegisteredEmail(mailCommon(input.newEmail)));
+    if (await tryConsume("email", input.newEmail)) await enqueueEmail(db, alreadyRegisteredEmail(mailCommon(input.newEmail, locale)));
     return true;
   }
   const issued = await issueCode(db, { purpose: "change_email", email: input.newEmail, personId: person.id });
   if (issued && (await tryConsume("email", input.newEmail))) {
-    await enqueueEmail(db, emailChangeEmail({ ...mailCommon(input.newEmail), linkToken: issued.linkToken }));
+    await enqueueEmail(db, emailChangeEmail({ ...mailCommon(input.newEmail, locale), linkToken: issued.linkToken }));
   }
   return true;
 }
@@ -205,7 +211,7 @@ export async function confirmEmailChange(request: Request, token: string, ip: st
       await claimVisits(tx, personId, newEmail);
       // The account's family members carry its address (decision 024): emails about their visits follow it.
       await tx.update(patients).set({ email: newEmail }).where(eq(patients.familyOfPersonId, personId));
-      await enqueueEmail(tx, emailChangedNotice({ ...mailCommon(before.email), newEmail }));
+      await enqueueEmail(tx, emailChangedNotice({ ...mailCommon(before.email, localeOf(request)), newEmail }));
     });
   } catch (error) {
     if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") return "taken";

@@ -1,10 +1,12 @@
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
 
 /**
  * The account emails (plain text and HTML), each with the support address. Links are built from
  * SITE_ORIGIN by the caller, never from the request's Host header.
  */
-type Common = { to: string; siteOrigin: string; supportEmail: string };
+type Common = { to: string; siteOrigin: string; supportEmail: string; /** The reader's language (the request's at send time); English when absent (the console). */ locale?: string };
 
 const BRAND = "Studio Dental";
 
@@ -14,9 +16,11 @@ const escapeHtml = (value: string) =>
 type Block = { text: string } | { link: string; label: string } | { code: string };
 
 function compose(common: Common, subject: string, blocks: Block[]): OutgoingEmail {
-  const footer = `Questions? Write to ${common.supportEmail}.`;
+  const locale = common.locale ?? DEFAULT_LOCALE;
+  const t = tFor(locale);
+  const footer = t("account.email.questions", { email: common.supportEmail });
   const text = [
-    "Hello,",
+    t("account.email.hello"),
     "",
     ...blocks.flatMap((b) => ("text" in b ? [b.text, ""] : "link" in b ? [`${b.label}:`, b.link, ""] : [b.code, ""])),
     footer,
@@ -25,9 +29,9 @@ function compose(common: Common, subject: string, blocks: Block[]): OutgoingEmai
   ].join("\n");
   const html = [
     // A whole document, as the HTML standard wants and the Nu Html Checker checks: a head with the subject as title.
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
+    `<!doctype html><html lang="${escapeHtml(locale.split("-")[0])}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="font-family:system-ui,sans-serif;color:#1f2a24;line-height:1.5">`,
-    `<p>Hello,</p>`,
+    `<p>${escapeHtml(t("account.email.hello"))}</p>`,
     ...blocks.map((b) =>
       "text" in b
         ? `<p>${escapeHtml(b.text)}</p>`
@@ -35,58 +39,66 @@ function compose(common: Common, subject: string, blocks: Block[]): OutgoingEmai
           ? `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.label)}</a></p>`
           : `<p style="font-size:28px;letter-spacing:6px;font-weight:700">${escapeHtml(b.code)}</p>`,
     ),
-    `<p>Questions? Write to <a href="mailto:${escapeHtml(common.supportEmail)}">${escapeHtml(common.supportEmail)}</a>.</p>`,
+    `<p>${escapeHtml(footer).replace(escapeHtml(common.supportEmail), `<a href="mailto:${escapeHtml(common.supportEmail)}">${escapeHtml(common.supportEmail)}</a>`)}</p>`,
     `<p>${BRAND}</p></body></html>`,
   ].join("\n");
   return { to: common.to, subject, text, html };
 }
 
+const tOf = (common: Common) => tFor(common.locale ?? DEFAULT_LOCALE);
+
 export function verificationEmail(common: Common & { code: string; linkToken: string }) {
-  return compose(common, `Your ${BRAND} code: ${common.code}`, [
-    { text: "Enter this code to confirm your email address and create your account:" },
+  const t = tOf(common);
+  return compose(common, t("account.email.verify.subject", { brand: BRAND, code: common.code }), [
+    { text: t("account.email.verify.intro") },
     { code: common.code },
-    { link: `${common.siteOrigin}/email-verification?token=${common.linkToken}`, label: "Or open this link to confirm" },
-    { text: "The code works for 10 minutes. If you did not ask for an account, ignore this email." },
+    { link: `${common.siteOrigin}/email-verification?token=${common.linkToken}`, label: t("account.email.verify.link") },
+    { text: t("account.email.verify.outro") },
   ]);
 }
 
 export function alreadyRegisteredEmail(common: Common) {
-  return compose(common, `You already have a ${BRAND} account`, [
-    { text: "Someone (probably you) tried to sign up with this email address, but it already has an account." },
-    { link: `${common.siteOrigin}/login`, label: "Log in" },
-    { link: `${common.siteOrigin}/forgot-password`, label: "Forgot your password? Set a new one" },
-    { text: "If this was not you, you can ignore this email: nothing has changed." },
+  const t = tOf(common);
+  return compose(common, t("account.email.registered.subject", { brand: BRAND }), [
+    { text: t("account.email.registered.intro") },
+    { link: `${common.siteOrigin}/login`, label: t("account.email.registered.login") },
+    { link: `${common.siteOrigin}/forgot-password`, label: t("account.email.registered.forgot") },
+    { text: t("account.email.registered.outro") },
   ]);
 }
 
 export function resetEmail(common: Common & { linkToken: string }) {
-  return compose(common, `Set a new ${BRAND} password`, [
-    { text: "Open this link to set a new password. It works once, for 10 minutes." },
-    { link: `${common.siteOrigin}/set-password?token=${common.linkToken}`, label: "Set a new password" },
-    { text: "If you did not ask for this, ignore this email: your password stays as it is." },
+  const t = tOf(common);
+  return compose(common, t("account.email.reset.subject", { brand: BRAND }), [
+    { text: t("account.email.reset.intro") },
+    { link: `${common.siteOrigin}/set-password?token=${common.linkToken}`, label: t("account.email.reset.link") },
+    { text: t("account.email.reset.outro") },
   ]);
 }
 
 export function passwordChangedEmail(common: Common) {
-  return compose(common, `Your ${BRAND} password was changed`, [
-    { text: "Your password was just changed, and every other device was logged out." },
-    { text: "If this was not you, set a new password straight away and tell us." },
-    { link: `${common.siteOrigin}/forgot-password`, label: "Set a new password" },
+  const t = tOf(common);
+  return compose(common, t("account.email.passwordChanged.subject", { brand: BRAND }), [
+    { text: t("account.email.passwordChanged.intro") },
+    { text: t("account.email.passwordChanged.outro") },
+    { link: `${common.siteOrigin}/forgot-password`, label: t("account.email.reset.link") },
   ]);
 }
 
 export function emailChangeEmail(common: Common & { linkToken: string }) {
-  return compose(common, `Confirm your new ${BRAND} email address`, [
-    { text: "Open this link to use this address for your account. It works once, for 10 minutes." },
-    { link: `${common.siteOrigin}/confirm-email-change?token=${common.linkToken}`, label: "Confirm this email address" },
-    { text: "If you did not ask for this, ignore this email." },
+  const t = tOf(common);
+  return compose(common, t("account.email.change.subject", { brand: BRAND }), [
+    { text: t("account.email.change.intro") },
+    { link: `${common.siteOrigin}/confirm-email-change?token=${common.linkToken}`, label: t("account.email.change.link") },
+    { text: t("account.email.change.outro") },
   ]);
 }
 
 export function emailChangedNotice(common: Common & { newEmail: string }) {
-  return compose(common, `Your ${BRAND} email address was changed`, [
-    { text: `Your account now uses ${common.newEmail}. Emails about your account and visits go there.` },
-    { text: "If this was not you, write to us straight away." },
+  const t = tOf(common);
+  return compose(common, t("account.email.changed.subject", { brand: BRAND }), [
+    { text: t("account.email.changed.intro", { email: common.newEmail }) },
+    { text: t("account.email.changed.outro") },
   ]);
 }
 

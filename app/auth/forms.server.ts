@@ -1,6 +1,8 @@
 import { json } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { z } from "zod/v4";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE, localize, msg, type T } from "~/i18n/translate";
 import { getEnv } from "~/platform/env.server";
 import { readForm } from "~/platform/form-data.server";
 import { PASSWORD_MAX } from "./passwords.server";
@@ -29,11 +31,18 @@ export function rejected(values: Record<string, string>, error: Errors, init: { 
   return json({ status: "error" as const, initialValue: values, error }, { status: init.status ?? 400, headers: init.headers });
 }
 
-export function tooMany(error: RateLimited, values: Record<string, string> = {}) {
-  const minutes = Math.ceil(error.retryAfterSeconds / 60);
+/** The console stays English (decision 027): shared helpers word in English unless given the reader's `t`. */
+const english = () => tFor(DEFAULT_LOCALE);
+
+/** "Too many attempts", for the 429 of a form (one wording: the account pages and the profile's forms). */
+export function tooManyMessage(error: RateLimited, t: T = english()) {
+  return t("account.errors.tooMany", { count: Math.ceil(error.retryAfterSeconds / 60) });
+}
+
+export function tooMany(error: RateLimited, values: Record<string, string> = {}, t: T = english()) {
   return rejected(
     values,
-    { "": [`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`] },
+    { "": [tooManyMessage(error, t)] },
     { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
   );
 }
@@ -53,7 +62,7 @@ export async function readAuthForm(request: Request, { publicForm = true } = {})
   }
 }
 
-export const spamAnswer = () => rejected({}, { "": ["This form could not be sent. Please reload the page and try again."] });
+export const spamAnswer = (t: T = english()) => rejected({}, { "": [t("account.errors.notSent")] });
 
 /** A form's text fields by name (strings only), for keeping what was typed. */
 export function textValues(form: FormData, names: string[]): Record<string, string> {
@@ -65,28 +74,28 @@ export function textValues(form: FormData, names: string[]): Record<string, stri
   return values;
 }
 
-/** Zod issues as one message per field. */
-export function fieldErrors(error: z.ZodError): Errors {
+/** Zod issues as one message per field, in the reader's words (schemas give `msg()` keys). */
+export function fieldErrors(error: z.ZodError, t: T = english()): Errors {
   const errors: Errors = {};
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? "");
-    errors[name] ??= [issue.message];
+    errors[name] ??= [localize(t, issue.message)];
   }
   return errors;
 }
 
 export const emailField = z
-  .string("Enter your email address.")
+  .string(msg("account.errors.emailRequired"))
   .trim()
-  .min(1, "Enter your email address.")
-  .max(254, "That email address is too long.")
+  .min(1, msg("account.errors.emailRequired"))
+  .max(254, msg("account.errors.emailTooLong"))
   .toLowerCase()
-  .pipe(z.email("Enter an email address like name@example.com."));
+  .pipe(z.email(msg("account.errors.emailInvalid")));
 
 /** A password as typed (not trimmed: spaces count). The policy itself is checked by newPasswordProblem. */
 export const passwordField = z
-  .string("Enter your password.")
-  .min(1, "Enter your password.")
-  .max(PASSWORD_MAX * 4, `Use at most ${PASSWORD_MAX} characters.`);
+  .string(msg("account.errors.passwordRequired"))
+  .min(1, msg("account.errors.passwordRequired"))
+  .max(PASSWORD_MAX * 4, msg("account.errors.passwordTooLong", { max: PASSWORD_MAX }));
 
 export { RateLimited };

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
 
 /**
  * Passwords (decision 010): argon2id with OWASP/ASVS 5.0 settings (19 MiB, 2 passes, 1 lane); at least 8
@@ -33,14 +35,14 @@ async function commonPasswords(): Promise<Set<string>> {
   return common;
 }
 
-/** Why a new password is refused, in the patient's words; null when it is fine. */
-export async function passwordProblem(password: string, email?: string): Promise<string | null> {
+/** Why a new password is refused, in the reader's words (English for the console); null when it is fine. */
+export async function passwordProblem(password: string, email?: string, t: T = tFor(DEFAULT_LOCALE)): Promise<string | null> {
   const length = [...password].length;
-  if (length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
-  if (length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`;
+  if (length < PASSWORD_MIN) return t("account.errors.passwordTooShort", { min: PASSWORD_MIN });
+  if (length > PASSWORD_MAX) return t("account.errors.passwordTooLong", { max: PASSWORD_MAX });
   const lower = password.toLowerCase();
-  if ((await commonPasswords()).has(lower)) return "That password is one of the most common ones. Choose another.";
-  if (email && lower === email.toLowerCase()) return "Choose a password that is not your email address.";
+  if ((await commonPasswords()).has(lower)) return t("account.errors.passwordCommon");
+  if (email && lower === email.toLowerCase()) return t("account.errors.passwordIsEmail");
   return null;
 }
 

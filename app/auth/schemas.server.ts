@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { msg } from "~/i18n/translate";
 import { emailField, passwordField } from "./forms.server";
 
 /** The account forms' schemas, server-side only (zod never reaches the browser: client JS budget). */
@@ -6,9 +7,9 @@ export const emailSchema = z.object({ email: emailField });
 
 export const codeSchema = z.object({
   code: z
-    .string("Enter the 6-digit code from the email.")
+    .string(msg("account.errors.codeRequired"))
     .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the email (numbers only).")),
+    .pipe(z.string().regex(/^\d{6}$/, msg("account.errors.codeFormat"))),
 });
 
 export const tokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
@@ -16,7 +17,7 @@ export const tokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43
 export const passwordSchema = z.object({ password: passwordField });
 
 export const newAccountSchema = z.object({
-  name: z.string("Enter your name.").trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
+  name: z.string(msg("account.errors.nameRequired")).trim().min(1, msg("account.errors.nameRequired")).max(100, msg("account.errors.tooLong", { max: 100 })),
   password: passwordField,
 });
 

@@ -4,7 +4,7 @@
  * in the namespace of every section that shows it (visit rows: `visit`, loaded by the booking and profile pages).
  */
 const SECTIONS: [RegExp, readonly string[]][] = [
-  [/^\/booking\/confirmed\//, ["booking", "visit", "family"]],
+  [/^\/booking\/confirmed\//, ["booking", "visit", "family", "account-offer"]],
   [/^\/booking(\/|$)/, ["booking", "family", "waitlist"]],
   [/^\/intake(\/|$)/, ["intake"]],
   [/^\/profile(\/|$)/, ["account", "visit", "family", "waitlist", "recall"]],

@@ -20,19 +20,21 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, "Linux"],
 ];
 
-export function deviceLabel(userAgent: string): string {
+/** The reader's words for a message key (the i18n `t`; rules stay free of app imports). */
+type Say = (key: string, vars?: Record<string, string | number>) => string;
+
+export function deviceLabel(userAgent: string, t: Say): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? "Unknown device";
+  if (browser && system) return t("account.sessions.device", { browser, system });
+  return browser ?? system ?? t("account.sessions.unknownDevice");
 }
 
 /** "Active now", "12 minutes ago", "3 hours ago", "2 days ago": a session's last use, without a time zone. */
-export function lastSeenLabel(lastSeenAt: Date, now: Date): string {
+export function lastSeenLabel(lastSeenAt: Date, now: Date, t: Say): string {
   const minutes = Math.floor((now.getTime() - lastSeenAt.getTime()) / 60_000);
-  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
-  if (minutes < 10) return "Active now";
-  if (minutes < 60) return ago(minutes, "minute");
-  if (minutes < 24 * 60) return ago(Math.floor(minutes / 60), "hour");
-  return ago(Math.floor(minutes / (24 * 60)), "day");
+  if (minutes < 10) return t("account.sessions.activeNow");
+  if (minutes < 60) return t("account.sessions.minutesAgo", { count: minutes });
+  if (minutes < 24 * 60) return t("account.sessions.hoursAgo", { count: Math.floor(minutes / 60) });
+  return t("account.sessions.daysAgo", { count: Math.floor(minutes / (24 * 60)) });
 }

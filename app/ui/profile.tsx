@@ -1,24 +1,26 @@
 import { Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/use-t";
 
 /** The patient area's pieces (issue 10): its navigation, visit lists, read-only answers. */
 
 const AREA = [
-  { to: "/profile", label: "Visits & details", end: true },
-  { to: "/profile/health", label: "My mouth", end: false },
-  { to: "/profile/breezy-braces", label: "Breezy Braces", end: false },
-  { to: "/invite-a-friend", label: "Invite a friend", end: false },
+  { to: "/profile", label: "account.nav.visits", end: true },
+  { to: "/profile/health", label: "account.nav.health", end: false },
+  { to: "/profile/breezy-braces", label: "account.nav.braces", end: false },
+  { to: "/invite-a-friend", label: "account.nav.invite", end: false },
 ];
 
 /** The patient area's sub-navigation: plain links, the current page marked for assistive technology. */
 export function ProfileNav() {
+  const t = useT();
   return (
-    <nav className="profile-nav" aria-label="Your account">
+    <nav className="profile-nav" aria-label={t("account.nav.label")}>
       <ul>
         {AREA.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end}>
-              {item.label}
+              {t(item.label)}
             </NavLink>
           </li>
         ))}
@@ -27,7 +29,8 @@ export function ProfileNav() {
   );
 }
 
-export type VisitRowView = { href: string; when: string; service: string; studio: string; status: string; upcoming: boolean };
+/** `status` worded by the loader; `tone` its style (confirmed, cancelled…). */
+export type VisitRowView = { href: string; when: string; service: string; studio: string; status: string; tone: string; upcoming: boolean };
 
 /** Visits as cards, each linking to its page; `empty` when there are none. */
 export function VisitList({ visits, empty }: { visits: VisitRowView[]; empty: ReactNode }) {
@@ -41,7 +44,7 @@ export function VisitList({ visits, empty }: { visits: VisitRowView[]; empty: Re
           </Link>
           <span className="visit-card-when">{visit.when}</span>
           <span className="visit-card-where">{visit.studio}</span>
-          <span className={`visit-status visit-status-${visit.status.toLowerCase()}`}>{visit.status}</span>
+          <span className={`visit-status visit-status-${visit.tone}`}>{visit.status}</span>
         </li>
       ))}
     </ul>

@@ -198,7 +198,7 @@ describeEachEngine("accounts", ({ db }) => {
 
   it("a reset ends every other session, starts a new one and sends a notice; the link works once", async () => {
     const { email, cookie: old } = await account();
-    await startReset(email, "192.0.2.1");
+    await startReset(email, "192.0.2.1", "en-US");
     const [row] = await db().db.select().from(authCodes).where(eq(authCodes.email, email));
     expect(row.purpose).toBe("reset");
     // the link token is only in the email (the row holds its keyed hash)
@@ -219,8 +219,8 @@ describeEachEngine("accounts", ({ db }) => {
     const { email, cookie } = await account();
     const patient = (await getPatient(requestWith([cookie])))!;
     const newEmail = unique("new");
-    expect(await requestEmailChange(patient, { password: "wrong password", newEmail }, "192.0.2.9")).toBe(false);
-    expect(await requestEmailChange(patient, { password: PASSWORD, newEmail }, "192.0.2.9")).toBe(true);
+    expect(await requestEmailChange(patient, { password: "wrong password", newEmail }, "192.0.2.9", "en-US")).toBe(false);
+    expect(await requestEmailChange(patient, { password: PASSWORD, newEmail }, "192.0.2.9", "en-US")).toBe(true);
     const mail = (await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, newEmail)))[0];
     const token = mail.text.match(/confirm-email-change\?token=([A-Za-z0-9_-]{43})/)![1];
     const result = await confirmEmailChange(requestWith([cookie]), token, "192.0.2.9");
@@ -230,5 +230,24 @@ describeEachEngine("accounts", ({ db }) => {
     const notices = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
     expect(notices.map((m) => m.subject)).toContain("Your Studio Dental email address was changed");
     expect(await confirmEmailChange(requestWith([cookie]), token, "192.0.2.9")).toBeNull();
+  });
+
+  it("remembers the person's language: the sign-up's, then each sign-in's (for the account's later emails)", async () => {
+    const email = unique("locale");
+    const spanish = { headers: { "Accept-Language": "es-MX,es;q=0.9" } };
+    await createAccount(new Request(ORIGIN, spanish), { email, name: "Ana", password: PASSWORD });
+    const localeOf = async () => (await db().db.select({ locale: persons.locale }).from(persons).where(eq(persons.email, email)))[0].locale;
+    expect(await localeOf()).toBe("es-US");
+    expect(await logIn(new Request(ORIGIN, { headers: { "Accept-Language": "en-US" } }), { email, password: PASSWORD }, "192.0.2.40")).not.toBeNull();
+    expect(await localeOf()).toBe("en-US");
+    // A wrong password is no sign-in: the language stays.
+    expect(await logIn(new Request(ORIGIN, spanish), { email, password: "not the password" }, "192.0.2.40")).toBeNull();
+    expect(await localeOf()).toBe("en-US");
+    expect(await logIn(new Request(`${ORIGIN}/login?lang=es-US`), { email, password: PASSWORD }, "192.0.2.40")).not.toBeNull();
+    expect(await localeOf()).toBe("es-US");
+    // The reset email goes out in the request's language.
+    await startReset(email, "192.0.2.41", "es-US");
+    const mails = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    expect(mails.map((m) => m.subject)).toContain("Cree una nueva contraseña de Studio Dental");
   });
 });

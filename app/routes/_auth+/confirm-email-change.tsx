@@ -6,13 +6,13 @@ import { findLink } from "~/auth/codes.server";
 import { clientIp, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
 import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 import { goneLink } from "~/platform/gone-link";
 import { ErrorSummary, FormStateProvider, SubmitButton } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Confirm your new email address — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.change.metaTitle") }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders();
-
-const LINK_FAILED = "This link has expired or was already used. Ask for the change again from your profile.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -25,6 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { t } = i18nOf(request);
+  const LINK_FAILED = t("account.change.linkFailed");
   const { form } = await readAuthForm(request, { publicForm: false });
   const token = form.get("token");
   if (typeof token !== "string" || token.length > 100) return rejected({}, { "": [LINK_FAILED] });
@@ -32,24 +34,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     result = await confirmEmailChange(request, token, clientIp(context));
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error);
+    if (error instanceof RateLimited) return tooMany(error, {}, t);
     throw error;
   }
   if (result === null) return rejected({}, { "": [LINK_FAILED] });
-  if (result === "taken") return rejected({}, { "": ["That email address already has an account of its own."] });
+  if (result === "taken") return rejected({}, { "": [t("account.change.taken")] });
   throw redirect("/confirm-email-change?changed=1", { headers: result.setCookie ? { "Set-Cookie": result.setCookie } : undefined });
 }
 
 export default function ConfirmEmailChange() {
   const { state, token, email } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   if (state === "changed") {
     return (
       <div className="page narrow">
-        <h1>Your email address is changed</h1>
-        <p className="lead">From now on, log in with your new address. We sent a note to the old one.</p>
+        <h1>{t("account.change.doneTitle")}</h1>
+        <p className="lead">{t("account.change.doneLead")}</p>
         <p>
-          <Link to="/">Go to the home page</Link>
+          <Link to="/">{t("account.homeLink")}</Link>
         </p>
       </div>
     );
@@ -57,18 +60,18 @@ export default function ConfirmEmailChange() {
   return (
     <FormStateProvider result={result} values={{}}>
       <div className="page narrow">
-        <h1>Confirm your new email address</h1>
+        <h1>{t("account.change.title")}</h1>
         <ErrorSummary />
         {email ? (
           <p className="lead">
-            Use <strong>{email}</strong> for your account from now on?
+            <Trans k="account.change.question" vars={{ email }} tags={{ strong: <strong /> }} />
           </p>
         ) : null}
         {token ? (
           <Form method="post" className="form">
             <input type="hidden" name="token" value={token} />
             <div className="form-actions">
-              <SubmitButton label="Yes, use this address" />
+              <SubmitButton label={t("account.change.submit")} />
             </div>
           </Form>
         ) : null}

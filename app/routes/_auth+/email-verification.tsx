@@ -4,27 +4,30 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { startSignup, verifySignup } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { codeSchema, tokenSchema } from "~/auth/schemas.server";
+import { localize } from "~/i18n/translate";
 import { clientIp, RateLimited, readAuthForm, rejected, textValues, tooMany } from "~/auth/forms.server";
 import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { findLink } from "~/auth/codes.server";
 import { getDb } from "~/db/client.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 import { goneLink } from "~/platform/gone-link";
 import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Enter the code from your email — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.verify.metaTitle") }, { name: "robots", content: "noindex" }];
 /** The emailed link carries a token in its URL: never sent on in a Referer. */
 export const headers = authHeaders();
 
 
 const MESSAGES = {
-  wrong: "That code is not right. Check the email and try again.",
-  expired: "That code has expired. Send a new one below.",
-  "too-many-tries": "Too many wrong tries for this code. Send a new one below.",
+  wrong: "account.verify.wrong",
+  expired: "account.verify.expired",
+  "too-many-tries": "account.verify.tooManyTries",
 } as const;
-const LINK_FAILED = "This link has expired or was already used. Enter the code from the email, or start again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
+  const { t } = i18nOf(request);
   // The link only fills in the form: mail scanners that open links cannot use it up (the POST does).
   if (token) {
     if (!(await findLink(await getDb(), { purpose: "signup", token }))) {
@@ -38,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { locale, t } = i18nOf(request);
+  const LINK_FAILED = t("account.verify.linkFailed");
   const { form } = await readAuthForm(request, { publicForm: false });
   const ip = clientIp(context);
   const values = textValues(form, ["code"]);
@@ -45,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (form.get("intent") === "resend") {
       const email = await readFlowEmail(request, "verificationEmail");
       if (!email) throw redirect("/signup");
-      await startSignup(email, ip);
+      await startSignup(email, ip, locale);
       return json({ status: "success" as const, initialValue: {}, error: null, resent: true });
     }
     let check;
@@ -58,14 +63,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const email = await readFlowEmail(request, "verificationEmail");
       if (!email) throw redirect("/signup");
       const parsed = codeSchema.safeParse(values);
-      if (!parsed.success) return rejected(values, { code: [parsed.error.issues[0].message] });
+      if (!parsed.success) return rejected(values, { code: [localize(t, parsed.error.issues[0].message)] });
       check = await verifySignup({ email, code: parsed.data.code }, ip);
-      if (!check.ok) return rejected(values, { code: [MESSAGES[check.reason]] });
+      if (!check.ok) return rejected(values, { code: [t(MESSAGES[check.reason])] });
     }
     const cookie = await writeFlow(request, { verifiedSignupEmail: check.email, verificationEmail: null, signupEmail: null });
     throw redirect("/signup/create", { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values);
+    if (error instanceof RateLimited) return tooMany(error, values, t);
     throw error;
   }
 }
@@ -74,21 +79,22 @@ export default function EmailVerification() {
   const { token, email } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const resent = result && "resent" in result && result.resent;
+  const t = useT();
   if (token) {
     return (
       <FormStateProvider result={result} values={{}}>
         <div className="page narrow">
-          <h1>Confirm your email address</h1>
+          <h1>{t("account.verify.confirmTitle")}</h1>
           <ErrorSummary />
-          <p className="lead">Press the button to confirm your email address and continue creating your account.</p>
+          <p className="lead">{t("account.verify.confirmLead")}</p>
           <Form method="post" action="/email-verification" className="form">
             <input type="hidden" name="token" value={token} />
             <div className="form-actions">
-              <SubmitButton label="Confirm my email address" />
+              <SubmitButton label={t("account.verify.confirmSubmit")} />
             </div>
           </Form>
           <p>
-            <Link to="/signup">Start again</Link>
+            <Link to="/signup">{t("account.verify.startAgain")}</Link>
           </p>
         </div>
       </FormStateProvider>
@@ -96,32 +102,32 @@ export default function EmailVerification() {
   }
   return (
     <StepPage
-      title="Check your email"
+      title={t("account.verify.title")}
       back="/signup"
       result={resent ? undefined : result}
-      submitLabel="Continue"
+      submitLabel={t("account.verify.submit")}
       intro={
         <>
           <p className="lead">
-            We sent a 6-digit code to <strong>{email}</strong>. It works for 10 minutes.
+            <Trans k="account.verify.lead" vars={{ email: email ?? "" }} tags={{ strong: <strong /> }} />
           </p>
           {resent ? (
             <p className="notice" role="status">
-              If a new code could be sent, it is on its way. Use the newest one.
+              {t("account.verify.resent")}
             </p>
           ) : null}
         </>
       }
       after={
         <Form method="post" className="form-secondary">
-          <p>Nothing arrived? Check your spam folder, or:</p>
+          <p>{t("account.verify.nothing")}</p>
           <button type="submit" name="intent" value="resend" className="button button-secondary">
-            Send a new code
+            {t("account.verify.resend")}
           </button>
         </Form>
       }
     >
-      <TextField name="code" label="Code from the email" hint="6 digits" inputMode="numeric" autoComplete="one-time-code" />
+      <TextField name="code" label={t("account.verify.codeLabel")} hint={t("account.verify.codeHint")} inputMode="numeric" autoComplete="one-time-code" />
     </StepPage>
   );
 }

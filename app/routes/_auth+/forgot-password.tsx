@@ -6,13 +6,15 @@ import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { authHeaders } from "~/auth/headers";
 import { emailSchema } from "~/auth/schemas.server";
 import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [
-  { title: "Forgot your password? — Studio Dental" },
-  { name: "description", content: "Set a new password for your Studio Dental account: we email you a link that works once, for 10 minutes." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("account.forgot.metaTitle") }, { name: "description", content: t("account.forgot.metaDescription") }];
+};
 export const headers = authHeaders();
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,15 +23,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { locale, t } = i18nOf(request);
   const { form, spam } = await readAuthForm(request);
-  if (spam) return spamAnswer();
+  if (spam) return spamAnswer(t);
   const values = textValues(form, ["email"]);
   const parsed = emailSchema.safeParse(values);
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
+  if (!parsed.success) return rejected(values, fieldErrors(parsed.error, t));
   try {
-    await startReset(parsed.data.email, clientIp(context));
+    await startReset(parsed.data.email, clientIp(context), locale);
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values);
+    if (error instanceof RateLimited) return tooMany(error, values, t);
     throw error;
   }
   throw redirect("/forgot-password/sent", { headers: { "Set-Cookie": await writeFlow(request, { forgotPasswordEmail: parsed.data.email }) } });
@@ -38,22 +41,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { email, honeypot } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
-      title="Forgot your password?"
+      title={t("account.forgot.title")}
       back="/login"
       result={result}
       values={{ email }}
-      submitLabel="Email me a link"
-      intro={<p className="lead">Enter your account’s email address and we’ll send you a link to set a new password.</p>}
+      submitLabel={t("account.forgot.submit")}
+      intro={<p className="lead">{t("account.forgot.lead")}</p>}
       after={
         <p>
-          No account yet? <Link to="/signup">Create one</Link>
+          <Trans k="account.forgot.noAccount" tags={{ signup: <Link to="/signup" /> }} />
         </p>
       }
     >
       <Honeypot props={honeypot} />
-      <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" />
+      <TextField name="email" label={t("account.emailLabel")} type="email" autoComplete="email" inputMode="email" />
     </StepPage>
   );
 }

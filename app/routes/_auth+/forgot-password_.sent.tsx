@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlowEmail } from "~/auth/flow-cookie.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 
-export const meta: MetaFunction = () => [{ title: "Check your email for the link — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.sent.metaTitle") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = await readFlowEmail(request, "forgotPasswordEmail");
@@ -13,16 +14,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ForgotPasswordSent() {
   const { email } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="page narrow">
-      <h1>Check your email</h1>
+      <h1>{t("account.sent.title")}</h1>
       <p className="lead">
-        If <strong>{email}</strong> has an account with us, we have sent it a link to set a new password. The link works
-        once, for 10 minutes.
+        <Trans k="account.sent.lead" vars={{ email }} tags={{ strong: <strong /> }} />
       </p>
-      <p>Nothing arrived after a few minutes? Check your spam folder, or <Link to="/forgot-password">try again</Link>.</p>
       <p>
-        <Link to="/login">Back to log in</Link>
+        <Trans k="account.sent.nothing" tags={{ again: <Link to="/forgot-password" /> }} />
+      </p>
+      <p>
+        <Link to="/login">{t("account.sent.backToLogin")}</Link>
       </p>
     </div>
   );

@@ -7,14 +7,16 @@ import { emailSchema } from "~/auth/schemas.server";
 import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
 import { authHeaders } from "~/auth/headers";
 import { getPatient } from "~/auth/sessions.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [
-  { title: "Log in — Studio Dental" },
-  { name: "description", content: "Log in to Studio Dental to see and change your visits, book with your saved details and fill in your health history." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("account.login.metaTitle") }, { name: "description", content: t("account.login.metaDescription") }];
+};
 export const headers = authHeaders();
 
 /** Where to go after logging in: a same-site path (platform/safe-redirect), kept in the query. */
@@ -28,15 +30,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { t } = i18nOf(request);
   const { form, spam } = await readAuthForm(request);
-  if (spam) return spamAnswer();
+  if (spam) return spamAnswer(t);
   const values = textValues(form, ["email"]);
   const parsed = emailSchema.safeParse(values);
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
+  if (!parsed.success) return rejected(values, fieldErrors(parsed.error, t));
   try {
     await countAuthPost(clientIp(context));
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values);
+    if (error instanceof RateLimited) return tooMany(error, values, t);
     throw error;
   }
   // Known or not, the next page is the password page: nothing tells whether the address has an account.
@@ -47,27 +50,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { email, redirectTo, honeypot } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
-      title="Log in"
+      title={t("account.login.title")}
       back={null}
       result={result}
       values={{ email }}
-      intro={<p className="lead">See and manage your visits.</p>}
+      submitLabel={t("account.login.submit")}
+      intro={<p className="lead">{t("account.login.lead")}</p>}
       after={
         <>
           <p>
-            <Link to="/forgot-password">Forgot your password?</Link>
+            <Link to="/forgot-password">{t("account.forgotLink")}</Link>
           </p>
           <p>
-            New here? <Link to="/signup">Create an account</Link>
+            <Trans k="account.login.newHere" tags={{ signup: <Link to="/signup" /> }} />
           </p>
         </>
       }
     >
       <Honeypot props={honeypot} />
       {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <TextField name="email" label="Email address" type="email" autoComplete="username" inputMode="email" />
+      <TextField name="email" label={t("account.emailLabel")} type="email" autoComplete="username" inputMode="email" />
     </StepPage>
   );
 }

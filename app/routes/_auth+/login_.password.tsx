@@ -6,13 +6,13 @@ import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { authHeaders } from "~/auth/headers";
 import { passwordSchema } from "~/auth/schemas.server";
 import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { PasswordField, StepPage } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Your password — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.password.metaTitle") }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders();
-
-const WRONG = "The email address or password is not right.";
 
 async function loginEmail(request: Request, to: string) {
   const email = await readFlowEmail(request, "loginEmail");
@@ -26,19 +26,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { t } = i18nOf(request);
   const { form } = await readAuthForm(request, { publicForm: false });
   const to = safeRedirect(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"), "/");
   const email = await loginEmail(request, to);
   const parsed = passwordSchema.safeParse({ password: form.get("password") });
-  if (!parsed.success) return rejected({}, fieldErrors(parsed.error));
+  if (!parsed.success) return rejected({}, fieldErrors(parsed.error, t));
   let session: string | null;
   try {
     session = await logIn(request, { email, password: parsed.data.password }, clientIp(context));
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error);
+    if (error instanceof RateLimited) return tooMany(error, {}, t);
     throw error;
   }
-  if (!session) return rejected({}, { password: [WRONG] });
+  if (!session) return rejected({}, { password: [t("account.password.wrong")] });
   const headers = new Headers();
   headers.append("Set-Cookie", session);
   headers.append("Set-Cookie", await writeFlow(request, { loginEmail: null }));
@@ -48,27 +49,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPassword() {
   const { email, redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
-      title="Enter your password"
+      title={t("account.password.title")}
       back={redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`}
       result={result}
-      submitLabel="Log in"
+      submitLabel={t("account.password.submit")}
       intro={
         <p className="lead">
-          Logging in as <strong>{email}</strong>.
+          <Trans k="account.password.lead" vars={{ email }} tags={{ strong: <strong /> }} />
         </p>
       }
       after={
         <p>
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Link to="/forgot-password">{t("account.forgotLink")}</Link>
         </p>
       }
     >
       {/* The address again, for password managers (read-only: the server uses the one it kept). */}
       <input type="hidden" name="username" value={email} autoComplete="username" />
       {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <PasswordField name="password" label="Password" autoComplete="current-password" />
+      <PasswordField name="password" label={t("account.passwordLabel")} autoComplete="current-password" />
     </StepPage>
   );
 }

@@ -5,8 +5,9 @@ import { writeFlow } from "~/auth/flow-cookie.server";
 import { readAuthForm } from "~/auth/forms.server";
 import { clearIdTokenCookie, endSession, getPatient } from "~/auth/sessions.server";
 import { bookingWithoutPerson } from "~/booking/returning.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 
-export const meta: MetaFunction = () => [{ title: "Log out — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.logout.metaTitle") }, { name: "robots", content: "noindex" }];
 
 /** GET shows a button (a link must never log anyone out); the POST ends the session on the server. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,15 +30,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Logout() {
   const { email } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="page narrow">
-      <h1>Log out</h1>
+      <h1>{t("account.logout.title")}</h1>
       <p className="lead">
-        You are logged in as <strong>{email}</strong>.
+        <Trans k="account.logout.lead" vars={{ email }} tags={{ strong: <strong /> }} />
       </p>
       <Form method="post" reloadDocument>
         <button type="submit" className="button">
-          Log out
+          {t("account.logout.submit")}
         </button>
       </Form>
     </div>

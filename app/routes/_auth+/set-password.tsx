@@ -8,14 +8,14 @@ import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } f
 import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, useT } from "~/i18n/use-t";
 import { goneLink } from "~/platform/gone-link";
 import { PasswordField, StepPage } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Set a new password — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.set.metaTitle") }, { name: "robots", content: "noindex" }];
 /** The reset link's token is in the URL: never sent on in a Referer, never cached. */
 export const headers = authHeaders();
-
-const LINK_FAILED = "This link has expired or was already used. Ask for a new one.";
 
 async function liveLink(token: string | null) {
   return token ? findLink(await getDb(), { purpose: "reset", token }) : null;
@@ -35,18 +35,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { locale, t } = i18nOf(request);
+  const LINK_FAILED = t("account.set.linkFailed");
   const { form } = await readAuthForm(request, { publicForm: false });
   const parsed = setPasswordSchema.safeParse({ token: form.get("token") ?? "", password: form.get("password") });
-  if (!parsed.success) return rejected({}, fieldErrors(parsed.error));
+  if (!parsed.success) return rejected({}, fieldErrors(parsed.error, t));
   const link = await liveLink(parsed.data.token);
   if (!link) return rejected({}, { "": [LINK_FAILED] });
-  const problem = await newPasswordProblem(parsed.data.password, link.email);
+  const problem = await newPasswordProblem(parsed.data.password, link.email, locale);
   if (problem) return rejected({}, { password: [problem] });
   let session: string | null;
   try {
     session = await setPasswordFromLink(request, parsed.data, clientIp(context));
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error);
+    if (error instanceof RateLimited) return tooMany(error, {}, t);
     throw error;
   }
   if (!session) return rejected({}, { "": [LINK_FAILED] });
@@ -56,14 +58,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SetPassword() {
   const { token, min } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
-    <StepPage title="Set a new password" back={null} result={result} submitLabel="Save my new password" intro={<p className="lead">Choose a new password for your account. Every other device will be logged out.</p>}>
+    <StepPage title={t("account.set.title")} back={null} result={result} submitLabel={t("account.set.submit")} intro={<p className="lead">{t("account.set.lead")}</p>}>
       <input type="hidden" name="token" value={token} />
       <PasswordField
         name="password"
-        label="New password"
+        label={t("account.newPasswordLabel")}
         autoComplete="new-password"
-        hint={`At least ${min} characters. A few words you will remember make a good one; pasting from a password manager works.`}
+        hint={t("account.newPasswordHint", { min })}
       />
     </StepPage>
   );

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePatient } from "~/auth/sessions.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 
-export const meta: MetaFunction = () => [{ title: "Your password is set — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.setDone.metaTitle") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const patient = await requirePatient(request);
@@ -12,16 +13,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SetPasswordSuccess() {
   const { email } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="page narrow">
-      <h1>Your password is set</h1>
+      <h1>{t("account.setDone.title")}</h1>
       <p className="lead">
-        You are logged in as <strong>{email}</strong>. Every other device was logged out, and we emailed you a note about
-        the change.
+        <Trans k="account.setDone.lead" vars={{ email }} tags={{ strong: <strong /> }} />
       </p>
       <p>
         <Link to="/" className="button">
-          Go to the home page
+          {t("account.homeLink")}
         </Link>
       </p>
     </div>

@@ -7,13 +7,15 @@ import { emailSchema } from "~/auth/schemas.server";
 import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
 import { authHeaders } from "~/auth/headers";
 import { getPatient } from "~/auth/sessions.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 import { Honeypot } from "~/ui/account";
 import { StepPage, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [
-  { title: "Create an account — Studio Dental" },
-  { name: "description", content: "Create a free Studio Dental account: your visits in one place, booking with your saved details, and your health history kept for every visit." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("account.signup.metaTitle") }, { name: "description", content: t("account.signup.metaDescription") }];
+};
 export const headers = authHeaders();
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,16 +24,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { locale, t } = i18nOf(request);
   const { form, spam } = await readAuthForm(request);
-  if (spam) return spamAnswer();
+  if (spam) return spamAnswer(t);
   const values = textValues(form, ["email"]);
   const parsed = emailSchema.safeParse(values);
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
+  if (!parsed.success) return rejected(values, fieldErrors(parsed.error, t));
   try {
     // The same answer for a known address (it gets a "you already have an account" email instead).
-    await startSignup(parsed.data.email, clientIp(context));
+    await startSignup(parsed.data.email, clientIp(context), locale);
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values);
+    if (error instanceof RateLimited) return tooMany(error, values, t);
     throw error;
   }
   const email = parsed.data.email;
@@ -41,22 +44,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Signup() {
   const { email, honeypot } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
-      title="Create an account"
+      title={t("account.signup.title")}
       back={null}
       result={result}
       values={{ email }}
-      submitLabel="Send me a code"
-      intro={<p className="lead">See and manage your visits in one place. First, we’ll send a 6-digit code to your email.</p>}
+      submitLabel={t("account.signup.submit")}
+      intro={<p className="lead">{t("account.signup.lead")}</p>}
       after={
         <p>
-          Already have an account? <Link to="/login">Log in</Link>
+          <Trans k="account.signup.haveAccount" tags={{ login: <Link to="/login" /> }} />
         </p>
       }
     >
       <Honeypot props={honeypot} />
-      <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" />
+      <TextField name="email" label={t("account.emailLabel")} type="email" autoComplete="email" inputMode="email" />
     </StepPage>
   );
 }

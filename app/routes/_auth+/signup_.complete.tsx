@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePatient } from "~/auth/sessions.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 
-export const meta: MetaFunction = () => [{ title: "Your account is ready — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.complete.metaTitle") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const patient = await requirePatient(request);
@@ -12,16 +13,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SignupComplete() {
   const { name, email } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="page narrow">
-      <h1>Your account is ready</h1>
+      <h1>{t("account.complete.title")}</h1>
       <p className="lead">
-        Welcome, {name}. You are logged in as <strong>{email}</strong>.
+        <Trans k="account.complete.lead" vars={{ name, email }} tags={{ strong: <strong /> }} />
       </p>
-      <p>Visits booked with this email address are now part of your account.</p>
+      <p>{t("account.complete.claimed")}</p>
       <p>
         <Link to="/booking" className="button">
-          Book a visit
+          {t("account.complete.book")}
         </Link>
       </p>
     </div>

@@ -6,9 +6,11 @@ import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { newAccountSchema } from "~/auth/schemas.server";
 import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 import { PasswordField, StepPage, TextField } from "~/ui/form";
 
-export const meta: MetaFunction = () => [{ title: "Your name and a password — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.create.metaTitle") }, { name: "robots", content: "noindex" }];
 
 
 async function verifiedEmail(request: Request) {
@@ -23,17 +25,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const email = await verifiedEmail(request);
+  const { locale, t } = i18nOf(request);
   const { form } = await readAuthForm(request, { publicForm: false });
   const values = textValues(form, ["name"]);
   const parsed = newAccountSchema.safeParse({ ...values, password: form.get("password") });
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
-  const problem = await newPasswordProblem(parsed.data.password, email);
+  if (!parsed.success) return rejected(values, fieldErrors(parsed.error, t));
+  const problem = await newPasswordProblem(parsed.data.password, email, locale);
   if (problem) return rejected(values, { password: [problem] });
   let session: string;
   try {
     session = await createAccount(request, { email, name: parsed.data.name, password: parsed.data.password });
   } catch (error) {
-    if (error instanceof EmailTaken) return rejected(values, { "": ["This email address already has an account. Log in instead."] });
+    if (error instanceof EmailTaken) return rejected(values, { "": [t("account.create.taken")] });
     throw error;
   }
   const headers = new Headers();
@@ -45,24 +48,25 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignupCreate() {
   const { email, min } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
-      title="Your name and a password"
+      title={t("account.create.title")}
       back={null}
       result={result}
-      submitLabel="Create my account"
+      submitLabel={t("account.create.submit")}
       intro={
         <p className="lead">
-          Your email address <strong>{email}</strong> is confirmed.
+          <Trans k="account.create.lead" vars={{ email }} tags={{ strong: <strong /> }} />
         </p>
       }
     >
-      <TextField name="name" label="Your name" autoComplete="name" />
+      <TextField name="name" label={t("account.create.nameLabel")} autoComplete="name" />
       <PasswordField
         name="password"
-        label="Password"
+        label={t("account.passwordLabel")}
         autoComplete="new-password"
-        hint={`At least ${min} characters. A few words you will remember make a good one; pasting from a password manager works.`}
+        hint={t("account.newPasswordHint", { min })}
       />
     </StepPage>
   );

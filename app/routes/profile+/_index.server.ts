@@ -1,15 +1,16 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { familyNotice, familyOverview } from "~/account/family.server";
-import { i18nOf } from "~/i18n/locale.server";
 import { accountVisitRows, comfortOf, saveComfort, saveDetails } from "~/account/profile.server";
 import { changePassword, newPasswordProblem, requestEmailChange } from "~/auth/accounts.server";
-import { clientIp, emailField, fieldErrors, passwordField, RateLimited, readAuthForm, textValues } from "~/auth/forms.server";
+import { clientIp, emailField, fieldErrors, passwordField, RateLimited, readAuthForm, textValues, tooManyMessage } from "~/auth/forms.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/passwords.server";
 import { activeSessions, endSessions, requirePatient } from "~/auth/sessions.server";
 import { dateOfBirthField, personNameField, phoneField } from "~/booking/person-fields.server";
 import { getDb } from "~/db/client.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { msg, type T } from "~/i18n/translate";
 import { joinDateParts } from "~/platform/form-data.server";
 import { FLAVORS, SHOWS } from "~/rules/comfort-preferences";
 import { deviceLabel, lastSeenLabel } from "~/rules/device";
@@ -38,15 +39,18 @@ const choice = (values: readonly { value: string }[], message: string) =>
   z.union([z.literal(""), z.enum(values.map((v) => v.value) as [string, ...string[]])], message).optional();
 
 const comfortSchema = z.object({
-  flavor: choice(FLAVORS, "Choose one of the flavors."),
-  show: choice(SHOWS, "Choose one of the shows."),
+  flavor: choice(FLAVORS, msg("account.comfort.flavorInvalid")),
+  show: choice(SHOWS, msg("account.comfort.showInvalid")),
 });
 
 const emailChangeSchema = z.object({ newEmail: emailField, emailPassword: passwordField });
 
 const passwordChangeSchema = z.object({
   currentPassword: passwordField,
-  newPassword: z.string("Enter a new password.").min(1, "Enter a new password.").max(PASSWORD_MAX * 4, `Use at most ${PASSWORD_MAX} characters.`),
+  newPassword: z
+    .string(msg("account.errors.newPasswordRequired"))
+    .min(1, msg("account.errors.newPasswordRequired"))
+    .max(PASSWORD_MAX * 4, msg("account.errors.passwordTooLong", { max: PASSWORD_MAX })),
 });
 
 type Errors = Record<string, string[]>;
@@ -56,30 +60,42 @@ function refused(intent: Intent | null, values: Record<string, string>, error: E
   return json({ intent, status: "error" as const, initialValue: values, error }, { status: init.status ?? 400, headers: init.headers });
 }
 
-function tooManyTries(intent: Intent, error: RateLimited, values: Record<string, string> = {}) {
-  const minutes = Math.ceil(error.retryAfterSeconds / 60);
-  return refused(intent, values, { "": [`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`] }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+function tooManyTries(intent: Intent, error: RateLimited, t: T) {
+  return refused(intent, {}, { "": [tooManyMessage(error, t)] }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
 }
 
 /** What a successful post says when the page comes back (a fixed word in the URL, never a value). */
 const DONE: Record<Intent, string> = {
-  details: "Your details are saved.",
-  comfort: "Your comfort preferences are saved.",
-  email: "If that address can be used for your account, we’ve sent a link to it. Open it within 10 minutes to confirm the change; until then, keep using your current address.",
-  password: "Your password is changed. Every other device was logged out, and we emailed you a note.",
-  sessions: "Every other device was logged out.",
+  details: "account.profile.done.details",
+  comfort: "account.profile.done.comfort",
+  email: "account.profile.done.email",
+  password: "account.profile.done.password",
+  sessions: "account.profile.done.sessions",
+};
+/** The comfort choices' words (the rule keeps only the values). */
+const CHOICE_LABELS: Record<string, string> = {
+  mint: "account.comfort.flavor.mint",
+  cherry: "account.comfort.flavor.cherry",
+  bubblegum: "account.comfort.flavor.bubblegum",
+  unflavored: "account.comfort.flavor.unflavored",
+  comedy: "account.comfort.show.comedy",
+  documentary: "account.comfort.show.documentary",
+  drama: "account.comfort.show.drama",
+  nature: "account.comfort.show.nature",
+  none: "account.comfort.show.none",
+  "": "account.comfort.skip",
 };
 const isIntent = (value: unknown): value is Intent => (INTENTS as readonly unknown[]).includes(value);
 
 /** The page: the account's visits, details, comfort choices and live sessions. */
 export async function profilePage(request: Request) {
   const patient = await requirePatient(request);
+  const { locale, t } = i18nOf(request);
   const db = await getDb();
   const now = new Date();
-  const { locale, t } = i18nOf(request);
   const [record, visits, sessions, recalls, waitlist, family] = await Promise.all([
     accountPatient(db, patient.personId),
-    accountVisitRows(patient.personId, now),
+    accountVisitRows(patient.personId, now, undefined, locale),
     activeSessions(db, patient.personId, now),
     accountRecalls(db, patient.personId, now, locale),
     accountEntries(db, patient, now, locale),
@@ -99,13 +115,13 @@ export async function profilePage(request: Request) {
       past: visits.past,
       recalls,
       sessions: sessions
-        .map((s) => ({ device: deviceLabel(s.userAgent), lastSeen: lastSeenLabel(s.lastSeenAt, now), current: s.idHash === patient.sessionIdHash }))
+        .map((s) => ({ device: deviceLabel(s.userAgent, t), lastSeen: lastSeenLabel(s.lastSeenAt, now, t), current: s.idHash === patient.sessionIdHash }))
         .sort((a, b) => Number(b.current) - Number(a.current)), // this device first
       done: isIntent(done) ? done : null,
       // Said here, not in the page's script: the words stay out of the browser's JavaScript (the 100 KB budget).
-      notice: isIntent(done) ? DONE[done] : null,
-      flavors: [...FLAVORS.map((f) => ({ value: f.value, label: f.label })), SKIP],
-      shows: [...SHOWS.map((f) => ({ value: f.value, label: f.label })), SKIP],
+      notice: isIntent(done) ? t(DONE[done]) : null,
+      flavors: [...FLAVORS, { value: "" }].map((f) => ({ value: f.value, label: t(CHOICE_LABELS[f.value]) })),
+      shows: [...SHOWS, { value: "" }].map((f) => ({ value: f.value, label: t(CHOICE_LABELS[f.value]) })),
       passwordMin: PASSWORD_MIN,
       waitlist: { entries: waitlist, left: new URL(request.url).searchParams.get("waitlist") === "left" },
       family,
@@ -121,6 +137,7 @@ const saved = (intent: Intent) => redirect(`/profile?done=${intent}#${intent}`, 
 /** The page's forms, told apart by `intent`: a saved form goes back to the page (303), a refused one is a 400. */
 export async function profileAction(request: Request, context: { clientIp?: unknown }) {
   const patient = await requirePatient(request);
+  const { locale, t } = i18nOf(request);
   const { form } = await readAuthForm(request, { publicForm: false });
   const intent = form.get("intent");
   try {
@@ -129,33 +146,33 @@ export async function profileAction(request: Request, context: { clientIp?: unkn
         joinDateParts(form, "dateOfBirth");
         const values = textValues(form, ["firstName", "lastName", "phone", "dateOfBirth", "dateOfBirthMonth", "dateOfBirthDay", "dateOfBirthYear"]);
         const parsed = detailsSchema(localToday(new Date(), marketTimezone(null))).safeParse(Object.fromEntries(form));
-        if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error));
-        if (!(await saveDetails(patient, parsed.data))) return refused(intent, values, { "": [RECORD_TAKEN] });
+        if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error, t));
+        if (!(await saveDetails(patient, parsed.data))) return refused(intent, values, { "": [t(RECORD_TAKEN)] });
         return saved(intent);
       }
       case "comfort": {
         const values = textValues(form, ["flavor", "show"]);
         const parsed = comfortSchema.safeParse(Object.fromEntries(form));
-        if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error));
-        if (!(await saveComfort(patient, { flavor: parsed.data.flavor || undefined, show: parsed.data.show || undefined }))) return refused(intent, values, { "": [RECORD_TAKEN] });
+        if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error, t));
+        if (!(await saveComfort(patient, { flavor: parsed.data.flavor || undefined, show: parsed.data.show || undefined }))) return refused(intent, values, { "": [t(RECORD_TAKEN)] });
         return saved(intent);
       }
       case "email": {
         const values = textValues(form, ["newEmail"]);
         const parsed = emailChangeSchema.safeParse(Object.fromEntries(form));
-        if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error));
+        if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error, t));
         // The same answer whether or not the new address has an account (requestEmailChange emails either way).
-        if (!(await requestEmailChange(patient, { password: parsed.data.emailPassword, newEmail: parsed.data.newEmail }, clientIp(context)))) {
-          return refused(intent, values, { emailPassword: ["That password is not right."] });
+        if (!(await requestEmailChange(patient, { password: parsed.data.emailPassword, newEmail: parsed.data.newEmail }, clientIp(context), locale))) {
+          return refused(intent, values, { emailPassword: [t("account.errors.passwordNotRight")] });
         }
         return saved(intent);
       }
       case "password": {
         const parsed = passwordChangeSchema.safeParse(Object.fromEntries(form));
-        if (!parsed.success) return refused(intent, {}, fieldErrors(parsed.error));
-        const problem = await newPasswordProblem(parsed.data.newPassword, patient.email);
+        if (!parsed.success) return refused(intent, {}, fieldErrors(parsed.error, t));
+        const problem = await newPasswordProblem(parsed.data.newPassword, patient.email, locale);
         if (problem) return refused(intent, {}, { newPassword: [problem] });
-        if (!(await changePassword(patient, parsed.data, clientIp(context)))) return refused(intent, {}, { currentPassword: ["That password is not right."] });
+        if (!(await changePassword(patient, parsed.data, clientIp(context), locale))) return refused(intent, {}, { currentPassword: [t("account.errors.passwordNotRight")] });
         return saved(intent);
       }
       case "sessions": {
@@ -163,13 +180,12 @@ export async function profileAction(request: Request, context: { clientIp?: unkn
         return saved(intent);
       }
       default:
-        return refused(null, {}, { "": ["This form could not be sent. Please reload the page and try again."] });
+        return refused(null, {}, { "": [t("account.errors.notSent")] });
     }
   } catch (error) {
-    if (error instanceof RateLimited && isIntent(intent)) return tooManyTries(intent, error);
+    if (error instanceof RateLimited && isIntent(intent)) return tooManyTries(intent, error, t);
     throw error;
   }
 }
 
-const RECORD_TAKEN = "We couldn’t save this to your patient record. Please call your studio and we’ll sort it out.";
-const SKIP = { value: "", label: "Decide at the visit" };
+const RECORD_TAKEN = "account.profile.recordTaken";

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { authHeaders } from "~/auth/headers";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, PasswordField, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
 import { FamilySection } from "~/ui/family-section";
 import { VisitList } from "~/ui/profile";
@@ -9,7 +10,7 @@ import { NextCheckups } from "~/ui/recall";
 import { WaitlistEntries } from "~/ui/waitlist-entries";
 import { profileAction, profilePage, type Intent } from "./_index.server";
 
-export const meta: MetaFunction = () => [{ title: "Your visits and details — Studio Dental" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.profile.metaTitle") }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders();
 
 // The loader and action live in the route's server module: one module for the browser build to leave out.
@@ -48,10 +49,11 @@ export default function Profile() {
   const result = useActionData<typeof action>();
   const others = data.sessions.filter((s) => !s.current).length;
   const done = { intent: data.done, notice: data.notice };
+  const t = useT();
   return (
     <>
-      <h1>Hello{data.firstName ? `, ${data.firstName}` : ""}</h1>
-      <p className="lead">Your visits, your details and how you log in.</p>
+      <h1>{data.firstName ? t("account.profile.helloName", { name: data.firstName }) : t("account.profile.hello")}</h1>
+      <p className="lead">{t("account.profile.lead")}</p>
       {result && result.intent === null ? (
         <FormStateProvider result={result} values={undefined}>
           <ErrorSummary />
@@ -59,59 +61,51 @@ export default function Profile() {
       ) : null}
 
       <section className="profile-section" id="visits" aria-labelledby="visits-title">
-        <h2 id="visits-title">Upcoming visits</h2>
-        <VisitList
-          visits={data.upcoming}
-          empty={
-            <>
-              No visits booked. <Link to="/booking">Book a visit</Link>
-            </>
-          }
-        />
+        <h2 id="visits-title">{t("account.profile.upcoming")}</h2>
+        <VisitList visits={data.upcoming} empty={<Trans k="account.profile.noUpcoming" tags={{ book: <Link to="/booking" /> }} />} />
         {data.upcoming.length ? (
           <p>
-            <Link to="/booking">Book another visit</Link>
+            <Link to="/booking">{t("account.profile.bookAnother")}</Link>
           </p>
         ) : null}
-        <h3>Past visits</h3>
-        <VisitList visits={data.past} empty="Your past and cancelled visits will show here." />
+        <h3>{t("account.profile.past")}</h3>
+        <VisitList visits={data.past} empty={t("account.profile.noPast")} />
       </section>
 
       <FamilySection family={data.family} notice={data.familyNotice} />
       <NextCheckups items={data.recalls} />
       <WaitlistEntries entries={data.waitlist.entries} left={data.waitlist.left} />
 
-      <ProfileForm intent="details" title="Your details" result={result} values={data.details} done={done} submitLabel="Save my details">
-        <p className="hint">As on your ID. We use them for every visit you book while logged in.</p>
+      <ProfileForm intent="details" title={t("account.details.title")} result={result} values={data.details} done={done} submitLabel={t("account.details.submit")}>
+        <p className="hint">{t("account.details.hint")}</p>
         <div className="field-row">
-          <TextField name="firstName" label="First name" autoComplete="given-name" />
-          <TextField name="lastName" label="Last name" autoComplete="family-name" />
+          <TextField name="firstName" label={t("account.details.firstName")} autoComplete="given-name" />
+          <TextField name="lastName" label={t("account.details.lastName")} autoComplete="family-name" />
         </div>
-        <TextField name="phone" label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" hint="10 digits, for reminders and if we need to reach you." />
-        <DateField name="dateOfBirth" legend="Date of birth" hint="For example, 5 27 1990." autoCompletePrefix="bday" />
+        <TextField name="phone" label={t("account.details.phone")} type="tel" autoComplete="tel" inputMode="tel" hint={t("account.details.phoneHint")} />
+        <DateField name="dateOfBirth" legend={t("account.details.dateOfBirth")} hint={t("account.details.dateOfBirthHint")} autoCompletePrefix="bday" />
       </ProfileForm>
 
-      <ProfileForm intent="comfort" title="Comfort preferences" result={result} values={data.comfort} done={done} submitLabel="Save my preferences">
-        <ChoiceGroup name="flavor" legend="Polish flavor" className="choices choices-inline" choices={data.flavors} />
-        <ChoiceGroup name="show" legend="What to watch during your visit" className="choices choices-inline" choices={data.shows} />
+      <ProfileForm intent="comfort" title={t("account.comfort.title")} result={result} values={data.comfort} done={done} submitLabel={t("account.comfort.submit")}>
+        <ChoiceGroup name="flavor" legend={t("account.comfort.flavor")} className="choices choices-inline" choices={data.flavors} />
+        <ChoiceGroup name="show" legend={t("account.comfort.show")} className="choices choices-inline" choices={data.shows} />
       </ProfileForm>
 
-      <ProfileForm intent="email" title="Email address" result={result} done={done} submitLabel="Send me a link">
+      <ProfileForm intent="email" title={t("account.changeEmail.title")} result={result} done={done} submitLabel={t("account.changeEmail.submit")}>
         <p>
-          You log in with <strong className="profile-email">{data.email}</strong>. To change it, enter the new address and your password; we send a link to the new
-          address to confirm it.
+          <Trans k="account.changeEmail.lead" vars={{ email: data.email }} tags={{ strong: <strong className="profile-email" /> }} />
         </p>
-        <TextField name="newEmail" label="New email address" type="email" autoComplete="email" />
-        <PasswordField name="emailPassword" label="Your password" autoComplete="current-password" />
+        <TextField name="newEmail" label={t("account.changeEmail.newEmail")} type="email" autoComplete="email" />
+        <PasswordField name="emailPassword" label={t("account.changeEmail.password")} autoComplete="current-password" />
       </ProfileForm>
 
-      <ProfileForm intent="password" title="Password" result={result} done={done} submitLabel="Change my password">
-        <PasswordField name="currentPassword" label="Current password" autoComplete="current-password" />
-        <PasswordField name="newPassword" label="New password" autoComplete="new-password" hint={`At least ${data.passwordMin} characters. Every other device will be logged out.`} />
+      <ProfileForm intent="password" title={t("account.changePassword.title")} result={result} done={done} submitLabel={t("account.changePassword.submit")}>
+        <PasswordField name="currentPassword" label={t("account.changePassword.current")} autoComplete="current-password" />
+        <PasswordField name="newPassword" label={t("account.newPasswordLabel")} autoComplete="new-password" hint={t("account.changePassword.hint", { min: data.passwordMin })} />
       </ProfileForm>
 
       <section className="profile-section" id="sessions" aria-labelledby="sessions-title">
-        <h2 id="sessions-title">Where you’re logged in</h2>
+        <h2 id="sessions-title">{t("account.sessions.title")}</h2>
         {data.done === "sessions" ? (
           <p className="notice" role="status">
             {data.notice}
@@ -122,7 +116,7 @@ export default function Profile() {
             <li key={i}>
               <span className="session-device">
                 {s.device}
-                {s.current ? <span className="badge-current">This device</span> : null}
+                {s.current ? <span className="badge-current">{t("account.sessions.thisDevice")}</span> : null}
               </span>
               <span className="hint">{s.lastSeen}</span>
             </li>
@@ -133,13 +127,13 @@ export default function Profile() {
             <Form method="post">
               <input type="hidden" name="intent" value="sessions" />
               <button type="submit" className="button button-secondary">
-                Log out other devices
+                {t("account.sessions.logOutOthers")}
               </button>
             </Form>
           ) : null}
           <Form method="post" action="/logout" reloadDocument>
             <button type="submit" className="button button-secondary">
-              Log out
+              {t("account.logout.submit")}
             </button>
           </Form>
         </div>
