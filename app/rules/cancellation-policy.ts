@@ -31,5 +31,8 @@ export function changeTerms(visit: { status: string; startsAt: Date; card: CardO
 
 const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
 
+/** A card brand's name (brands are not translated). */
+export const cardBrandName = (brand: string): string | undefined => BRAND_NAMES[brand];
+
 /** "Visa ending 4242": how a patient recognises the card, never more of it. */
 export const cardLabel = (card: CardOnFile) => `${BRAND_NAMES[card.brand] ?? "Card"} ending ${card.last4}`;

@@ -4,6 +4,8 @@ import { familyNotice, familyOverview } from "~/account/family.server";
 import { accountVisitRows, comfortOf, saveComfort, saveDetails } from "~/account/profile.server";
 import { changePassword, newPasswordProblem, requestEmailChange } from "~/auth/accounts.server";
 import { clientIp, emailField, fieldErrors, passwordField, RateLimited, readAuthForm, textValues } from "~/auth/forms.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { localizeReply } from "~/i18n/translate";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/passwords.server";
 import { activeSessions, endSessions, requirePatient } from "~/auth/sessions.server";
@@ -127,7 +129,8 @@ export async function profileAction(request: Request, context: { clientIp?: unkn
         joinDateParts(form, "dateOfBirth");
         const values = textValues(form, ["firstName", "lastName", "phone", "dateOfBirth", "dateOfBirthMonth", "dateOfBirthDay", "dateOfBirthYear"]);
         const parsed = detailsSchema(localToday(new Date(), marketTimezone(null))).safeParse(Object.fromEntries(form));
-        if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error));
+        // The person fields' messages are catalogue keys (booking/person-fields.server.ts): worded for the reader.
+        if (!parsed.success) return refused(intent, values, localizeReply({ error: fieldErrors(parsed.error) }, i18nOf(request).t).error);
         if (!(await saveDetails(patient, parsed.data))) return refused(intent, values, { "": [RECORD_TAKEN] });
         return saved(intent);
       }
