@@ -72,6 +72,56 @@ async function returningPatient(page: Page, confirmed: string) {
 }
 
 /**
+ * Issue 21: the booking in Spanish (a browser asking for es-US), `<n>-<page>-es-<width>.png`: long Spanish labels in
+ * the time picker and the buttons must fit at 360 px. Alone: `SCREENSHOTS_ONLY=booking-es npm run screenshots`.
+ */
+async function bookingSpanishScreens(browser: Browser) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: "es-US" });
+  const page = await context.newPage();
+  const submit = async () => {
+    await Promise.all([page.waitForLoadState("load"), page.locator("form.form button[type=submit]").last().click()]);
+    await page.waitForLoadState("load");
+  };
+  await page.goto(`${base}/booking`);
+  await shoot(page, "markets-es");
+  await page.getByLabel("Boston").check();
+  await submit();
+  await shoot(page, "services-es");
+  await page.getByLabel("Chequeo y limpieza").check();
+  await submit();
+  await page.getByLabel(/^Fenway/).check();
+  await submit();
+  await Promise.all([page.waitForLoadState("load"), page.getByRole("navigation", { name: "Días con horas libres" }).getByRole("link").last().click()]);
+  await shoot(page, "times-es");
+  await page.locator('input[name="slot"]').first().check();
+  await submit();
+  await page.getByLabel("Correo electrónico").fill("lucia.gomez@example.com");
+  await submit();
+  await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+  await page.getByLabel("Apellido").fill("Gómez");
+  await page.getByLabel("Número de celular").fill("(617) 555-0100");
+  await page.locator('input[name="dateOfBirthMonth"]').fill("5");
+  await page.locator('input[name="dateOfBirthDay"]').fill("1");
+  await page.locator('input[name="dateOfBirthYear"]').fill("1990");
+  await page.getByLabel("Menta", { exact: true }).check();
+  await page.getByLabel("Comedia").check();
+  await shoot(page, "contact-info-es");
+  await submit();
+  await page.getByLabel("Guardian").check();
+  await submit();
+  await submit();
+  await shoot(page, "payment-info-es");
+  await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Mes de vencimiento").selectOption("12");
+  await page.getByLabel("Año de vencimiento").fill(String(new Date().getFullYear() + 4));
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel("Nombre en la tarjeta").fill("Lucía Gómez");
+  await submit();
+  await shoot(page, "confirmation-es");
+  await context.close();
+}
+
+/**
  * The studio console (issue 18, decision 026) → docs/screenshots/console-<page>-<width>.png: an admin made with
  * `npm run staff` before the server starts (the embedded database has one opener), set up from the page's secret.
  */
@@ -584,6 +634,7 @@ async function main() {
     if (process.env.SCREENSHOTS_ONLY === "family") return void (await familyScreens(browser), await browser.close());
     if (process.env.SCREENSHOTS_ONLY === "public-es") return void (await publicSpanishScreens(browser), await browser.close());
     if (process.env.SCREENSHOTS_ONLY === "family-es") return void (await familyScreensEs(browser), await browser.close());
+    if (process.env.SCREENSHOTS_ONLY === "booking-es") return void (await bookingSpanishScreens(browser), await browser.close());
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/booking`);

@@ -91,5 +91,3 @@ export type QuizAnswers = {
   ageGroup?: "child" | "teen" | "adult";
 };
 
-export const labelOf = (list: readonly { value: string; label: string }[], value: string | undefined) =>
-  list.find((o) => o.value === value)?.label ?? value ?? "";

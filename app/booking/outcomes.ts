@@ -9,21 +9,21 @@ export const OUTCOME_CODES = [
 ] as const;
 export type OutcomeCode = (typeof OUTCOME_CODES)[number];
 
+/** Catalogue keys (`booking` namespace): callers word them with the reader's `t` (`localize`). */
 export const OUTCOME_MESSAGES: Record<OutcomeCode, string> = {
-  invalid: "Some details need another look. Please check the highlighted fields and try again.",
-  conflict: "You already have an appointment at this time. Please pick another time, or manage your visit from your appointments page.",
-  availability_conflict: "Sorry — someone just booked that time. Please pick another time.",
-  generic_error: "Sorry, something went wrong on our side and your appointment was not booked. Please try again in a moment, or call your studio.",
-  has_srp_tx_plan:
-    "Your treatment plan includes deep cleanings, so your studio schedules these with you. Please call your studio to book your cleaning.",
-  insufficent_funds: "Your card was declined. Please try another card — it is only held to secure your appointment.",
+  invalid: "booking.outcome.invalid",
+  conflict: "booking.outcome.conflict",
+  availability_conflict: "booking.outcome.availability_conflict",
+  generic_error: "booking.outcome.generic_error",
+  has_srp_tx_plan: "booking.outcome.has_srp_tx_plan",
+  insufficent_funds: "booking.outcome.insufficent_funds",
 };
 
 export function isOutcomeCode(value: unknown): value is OutcomeCode {
   return (OUTCOME_CODES as readonly unknown[]).includes(value);
 }
 
-/** Unknown codes from a backend fall back to the generic message rather than showing a code. */
+/** Unknown codes from a backend fall back to the generic message rather than showing a code (a catalogue key). */
 export function outcomeMessage(code: string): string {
   return isOutcomeCode(code) ? OUTCOME_MESSAGES[code] : OUTCOME_MESSAGES.generic_error;
 }

@@ -3,6 +3,7 @@
  * and CVC never leave `tokenize` (not stored, not logged, not put in an error message).
  */
 import { randomUUID } from "node:crypto";
+import { msg } from "~/i18n/translate";
 import { cvcLength, detectBrand, isExpired, luhnValid, normalizeCardNumber } from "./card";
 import type { CardBrand } from "./state";
 
@@ -15,6 +16,7 @@ export type TokenizeResult =
       // 'insufficent_funds' is spelt as in the spec's outcome catalogue.
       code: "invalid" | "insufficent_funds";
       field?: "number" | "expiry" | "cvc";
+      /** A catalogue key (`msg`), worded for the reader by the action. */
       message: string;
     };
 
@@ -32,19 +34,19 @@ export function createLocalPaymentProvider({ now = () => new Date() }: { now?: (
       const number = normalizeCardNumber(card.number);
       const brand = detectBrand(number);
       if (!brand || !luhnValid(number)) {
-        return { ok: false, code: "invalid", field: "number", message: "Check your card number." };
+        return { ok: false, code: "invalid", field: "number", message: "booking.errors.cardNumber" };
       }
       const { expMonth } = card;
       const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
       if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12 || !Number.isInteger(expYear) || isExpired(expMonth, expYear, now())) {
-        return { ok: false, code: "invalid", field: "expiry", message: "Check the expiry date: the card looks expired." };
+        return { ok: false, code: "invalid", field: "expiry", message: "booking.errors.cardExpired" };
       }
       const cvc = card.cvc.trim();
       if (!new RegExp(`^\\d{${cvcLength(brand)}}$`).test(cvc)) {
-        return { ok: false, code: "invalid", field: "cvc", message: `Enter the ${cvcLength(brand)}-digit security code.` };
+        return { ok: false, code: "invalid", field: "cvc", message: msg("booking.errors.cvcDigits", { digits: cvcLength(brand) }) };
       }
       if (number === DECLINED_TEST_CARD) {
-        return { ok: false, code: "insufficent_funds", field: "number", message: "The card was declined. Try another card." };
+        return { ok: false, code: "insufficent_funds", field: "number", message: "booking.errors.cardDeclined" };
       }
       return { ok: true, card: { brand, last4: number.slice(-4), expMonth, expYear, token: `tok_${randomUUID()}` } };
     },

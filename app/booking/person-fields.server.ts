@@ -7,30 +7,38 @@ import { ageOn } from "~/rules/age";
 import { normalizePhone } from "~/rules/phone";
 import { dateOfBirthSchema } from "./state";
 
-export const personNameField = (label: string) =>
-  z
-    .string(`Enter your ${label}.`)
-    .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(50, `Please use at most 50 characters for your ${label}.`)
-    .regex(/^[^\p{Cc}]*$/u, `Your ${label} has characters we can’t use.`);
+/** The name fields' messages, as catalogue keys (the action words them for the reader: localizeReply). */
+const NAME_MESSAGES = {
+  "first name": { required: "booking.errors.firstNameRequired", tooLong: "booking.errors.firstNameTooLong", chars: "booking.errors.firstNameChars", tooManyBytes: "booking.errors.firstNameShorten" },
+  "last name": { required: "booking.errors.lastNameRequired", tooLong: "booking.errors.lastNameTooLong", chars: "booking.errors.lastNameChars", tooManyBytes: "booking.errors.lastNameShorten" },
+} as const;
+export type NameLabel = keyof typeof NAME_MESSAGES;
+export const nameMessages = (label: NameLabel) => NAME_MESSAGES[label];
 
-const PHONE_MESSAGE = "Enter a 10-digit US phone number, like (617) 555-0100.";
+export const personNameField = (label: NameLabel) =>
+  z
+    .string(NAME_MESSAGES[label].required)
+    .trim()
+    .min(1, NAME_MESSAGES[label].required)
+    .max(50, NAME_MESSAGES[label].tooLong)
+    .regex(/^[^\p{Cc}]*$/u, NAME_MESSAGES[label].chars);
+
+const PHONE_MESSAGE = "booking.errors.phoneInvalid";
 
 /** As typed; `normalizePhone` of it is the 10 digits. */
 export const phoneField = z
-  .string("Enter your mobile number.")
+  .string("booking.errors.phoneRequired")
   .max(30, PHONE_MESSAGE)
   .refine((v) => normalizePhone(v) !== null, PHONE_MESSAGE);
 
 /** 'YYYY-MM-DD' (the date parts joined), a real date, not after `today`, under 120 years. */
 export const dateOfBirthField = (today: string) =>
   z
-    .string("Enter your date of birth.")
-    .max(10, "Enter your date of birth as month, day and year, like 5 27 1990.")
+    .string("booking.errors.dobRequired")
+    .max(10, "booking.errors.dobFormat")
     .superRefine((v, ctx) => {
       const fail = (message: string) => ctx.addIssue({ code: "custom", message });
-      if (!dateOfBirthSchema.safeParse(v).success) return fail("Enter a real date of birth: month 1–12, day 1–31 and a 4-digit year, like 5 27 1990.");
-      if (v > today) return fail("Your date of birth can’t be in the future.");
-      if (ageOn(v, today) >= 120) return fail("Check the year of your date of birth.");
+      if (!dateOfBirthSchema.safeParse(v).success) return fail("booking.errors.dobInvalid");
+      if (v > today) return fail("booking.errors.dobFuture");
+      if (ageOn(v, today) >= 120) return fail("booking.errors.dobYear");
     });

@@ -20,6 +20,7 @@ import {
   type QuizAnswers,
 } from "./options";
 import { REFERRAL_CODE } from "~/rules/referral";
+import { msg } from "~/i18n/translate";
 
 export * from "./options";
 
@@ -46,7 +47,7 @@ const text = (max: number) =>
     .min(1)
     .max(max)
     .regex(/^[^\p{Cc}]*$/u)
-    .refine((v) => jsonBytes(v) <= 2 * max, { message: `Please use at most ${max} characters.` });
+    .refine((v) => jsonBytes(v) <= 2 * max, { message: msg("booking.errors.tooLong", { max }) });
 
 /** Real calendar date, 'YYYY-MM-DD' (rejects 2027-02-30). */
 export const dateOfBirthSchema = z
@@ -66,7 +67,7 @@ export const freeformSchema = z
   .string()
   .max(FREEFORM_MAX_CHARS)
   .refine((s) => jsonBytes(s) <= FREEFORM_MAX_BYTES, {
-    message: "Please shorten your description.",
+    message: "booking.errors.shortenDescription",
   });
 
 export const contactSchema = z.object({

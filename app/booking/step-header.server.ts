@@ -1,6 +1,8 @@
 import { getDb } from "~/db/client.server";
 import { formatShortDateTime } from "~/rules/zoned-time";
-import { formatSlotTime } from "~/scheduling/availability";
+import { i18nOf } from "~/i18n/locale.server";
+import { formatLocalTime } from "~/rules/zoned-time";
+import { serviceName } from "./service-names";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { STEPS, stepsFor, type StepId } from "./funnel";
 import { bookingCookie, funnelOptions } from "./step.server";
@@ -20,6 +22,7 @@ export async function bookingStepHeader(request: Request) {
   const route = stepsFor(state, await funnelOptions(state, request));
   const index = route.indexOf(step);
   const progress = index === -1 ? null : { index: index + 1, total: route.length };
+  const { t, locale } = i18nOf(request);
   const summary: { label: string; value: string }[] = [];
   const db = await getDb();
   // Until when the time is held comes with the cookie (the times step wrote it): no query. Only this booking could
@@ -31,11 +34,11 @@ export async function bookingStepHeader(request: Request) {
   ]);
   // The review page lists everything itself.
   if (step !== "confirmation") {
-    if (service) summary.push({ label: "Visit", value: service.name });
-    if (studio) summary.push({ label: "Studio", value: studio.name });
-    if (studio && state.slot && step !== "times") summary.push({ label: "Time", value: formatShortDateTime(new Date(state.slot.startsAt), studio.tz) });
+    if (service) summary.push({ label: t("booking.header.visit"), value: serviceName(t, service) });
+    if (studio) summary.push({ label: t("booking.header.studio"), value: studio.name });
+    if (studio && state.slot && step !== "times") summary.push({ label: t("booking.header.time"), value: formatShortDateTime(new Date(state.slot.startsAt), studio.tz, locale) });
   }
   // Expired: the time may still be booked if it is free.
-  const held = !heldUntil || !studio ? null : heldUntil * 1000 > Date.now() ? { until: formatSlotTime(new Date(heldUntil * 1000), studio.tz) } : { until: null };
+  const held = !heldUntil || !studio ? null : heldUntil * 1000 > Date.now() ? { until: formatLocalTime(new Date(heldUntil * 1000), studio.tz, locale) } : { until: null };
   return { progress, summary, held };
 }

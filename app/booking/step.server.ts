@@ -3,6 +3,8 @@ import { z } from "zod/v4";
 import { getPatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { createFlowSteps } from "~/flow/steps.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { localize } from "~/i18n/translate";
 import { getEnv } from "~/platform/env.server";
 import { hasFamily } from "~/scheduling/family.server";
 import { getService } from "~/scheduling/catalogue.server";
@@ -44,7 +46,13 @@ const steps = createFlowSteps({
   options: funnelOptions,
 });
 
-export const { openStep, submitStep, advanceAndRedirect } = steps;
+export const { submitStep, advanceAndRedirect } = steps;
+
+/** The step guard; the step's title (a catalogue key in STEPS) worded in the reader's language. */
+export async function openStep(request: Request, step: StepId) {
+  const ctx = await steps.openStep(request, step);
+  return { ...ctx, title: localize(i18nOf(request).t, ctx.title) };
+}
 
 /** Saves new booking state and moves on (post/redirect/get). */
 export function saveAndRedirect(request: Request, to: string, state: BookingState, init?: ResponseInit) {

@@ -21,7 +21,7 @@ export function usePageI18n(): PageI18n {
   return useRouteLoaderData<{ i18n?: PageI18n }>("root")?.i18n ?? fallback ?? NONE;
 }
 
-/** The page's `t`: `t("booking.times.title")`, `t("booking.times.count", { count: 3 })`. */
+/** The page's `t`: `t("booking.steps.times")`, `t("booking.times.count", { count: 3 })`. */
 export function useT(): T {
   const { messages, locale } = usePageI18n();
   return makeT(messages, locale);
@@ -30,8 +30,8 @@ export function useT(): T {
 export const useLocale = () => usePageI18n().locale;
 
 /**
- * A message with elements in it: `<Trans k="booking.terms" tags={{ terms: <Link to="/terms" /> }} />` for
- * "I agree to the <terms>terms</terms>." Each tag's element gets the tagged text as its children.
+ * A message with elements in it: `<Trans k="booking.email.login" tags={{ login: <Link to="/login" /> }} />` for
+ * "Been here before? <login>Log in…</login>" Each tag's element gets the tagged text as its children.
  */
 export function Trans({ k, vars, tags }: { k: string; vars?: Vars; tags: Record<string, ReactElement> }) {
   const t = useT();

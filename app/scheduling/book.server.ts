@@ -39,6 +39,8 @@ export type BookingRequest = {
   familyMemberId?: number | null;
   /** The visit's token, when the caller needs it before the insert (two visits that name each other). */
   token?: string;
+  /** The language the visit was booked in (i18nOf(request).locale): kept on the visit and the patient for later emails. */
+  locale?: string;
   now?: Date;
 };
 
@@ -166,6 +168,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
         dateOfBirth: request.patient.dateOfBirth,
         preferences: request.patient.preferences,
         type: "NEW",
+        ...(request.locale ? { locale: request.locale } : {}),
       })
       // One patient per email among the rows that are not family members (the partial unique index, 0013).
       .onConflictDoNothing({ target: patients.email, where: sql.raw("family_of_person_id is null") })
@@ -176,6 +179,10 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
     if (request.personId && patient.personId === null) {
       [patient] = await tx.update(patients).set({ personId: request.personId }).where(eq(patients.id, patient.id)).returning();
     }
+  }
+  // The patient's language is the one they last booked in (recall and later emails speak it).
+  if (request.locale && patient.locale !== request.locale) {
+    [patient] = await tx.update(patients).set({ locale: request.locale }).where(eq(patients.id, patient.id)).returning();
   }
   if (service.code === "CLNCHK" && patient.hasSrpTxPlan) throw new Outcome("has_srp_tx_plan");
 
@@ -229,6 +236,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
             status: "CONFIRMED",
             needsInsurance,
             details: { ...request.details, contact: request.patient },
+            ...(request.locale ? { locale: request.locale } : {}),
           })
           .returning();
         return {

@@ -13,11 +13,8 @@ import {
   localMidnight,
   localToday,
 } from "~/rules/zoned-time";
-import {
-  formatSlotDate,
-  formatSlotTime,
-  groupSlotsByLocalDay,
-} from "./availability";
+import { formatLocalDate, formatLocalTime } from "~/rules/zoned-time";
+import { groupSlotsByLocalDay } from "./availability";
 import type { Service, Studio } from "./catalogue.server";
 import { findSlots, LookupTimeout, withTimeout } from "./slots.server";
 
@@ -31,30 +28,36 @@ export function parseWeek(raw: string | null): number {
 }
 
 const PARTS = DAY_PARTS; // one definition of the day's parts (rules/day-parts), shared with the waitlist
+/** The parts' names as the reader's catalogue keys (the page words them). */
+const PART_NAMES: Record<(typeof DAY_PARTS)[number]["value"], string> = {
+  morning: "booking.times.morning",
+  afternoon: "booking.times.afternoon",
+  evening: "booking.times.evening",
+};
 
 /**
  * One day's times, earliest first, by part of the day. "Soon" (within 24 hours) marks a time only where
  * it tells times apart; a day that is soon throughout says so once.
  */
-function shownDay(slots: { startsAt: Date }[], tz: string, now: Date) {
+function shownDay(slots: { startsAt: Date }[], tz: string, now: Date, locale: string) {
   const soon = slots.map((s) => isWithinNext24Hours(s.startsAt, now));
   const allSoon = soon.every(Boolean);
   const times = slots.map((s, i) => ({
     value: s.startsAt.toISOString(),
-    label: formatSlotTime(s.startsAt, tz),
+    label: formatLocalTime(s.startsAt, tz, locale),
     soon: soon[i] && !allSoon,
-    part: dayPartOf(s.startsAt, tz).name,
+    part: dayPartOf(s.startsAt, tz).value,
   }));
   return {
-    heading: `${formatSlotDate(slots[0].startsAt, tz)} (${timezoneAbbreviation(
+    heading: `${formatLocalDate(slots[0].startsAt, tz, locale)} (${timezoneAbbreviation(
       slots[0].startsAt,
       tz
     )})`,
     soon: allSoon,
     slots: times,
     parts: PARTS.map((p) => ({
-      name: p.name,
-      slots: times.filter((t) => t.part === p.name),
+      name: PART_NAMES[p.value],
+      slots: times.filter((t) => t.part === p.value),
     })).filter((p) => p.slots.length > 0),
   };
 }
@@ -73,10 +76,13 @@ export type TimePickerQuery = {
   moving?: { appointmentId: number; startsAt: Date };
   /** The booking asking (holds.server.ts): the time it holds is offered to it; other bookings' live holds are not. */
   holder?: string;
+  /** The reader's language for dates and times (i18nOf(request).locale); English by default. */
+  locale?: string;
 };
 
 /** The week `?week=` asks for and the day `?day=` asks for; `timedOut` when availabilitiesTimeout passed. */
 export async function timePickerWeek(db: Db, q: TimePickerQuery) {
+  const locale = q.locale ?? "en-US";
   const week = parseWeek(q.url.searchParams.get("week"));
   const firstDay = addDays(localToday(q.now, q.studio.tz), week * 7);
   const from = localMidnight(firstDay, q.studio.tz);
@@ -84,9 +90,10 @@ export async function timePickerWeek(db: Db, q: TimePickerQuery) {
   const base = {
     week,
     maxWeek: MAX_WEEK,
-    range: `${formatSlotDate(from, q.studio.tz)} – ${formatSlotDate(
+    range: `${formatLocalDate(from, q.studio.tz, locale)} – ${formatLocalDate(
       new Date(to.getTime() - 1),
-      q.studio.tz
+      q.studio.tz,
+      locale
     )}`,
   };
   let slots;
@@ -115,14 +122,14 @@ export async function timePickerWeek(db: Db, q: TimePickerQuery) {
     groups[0];
   const dayLinks = groups.map((g) => ({
     key: g.day,
-    label: formatLocalShortDate(g.slots[0].startsAt, q.studio.tz),
+    label: formatLocalShortDate(g.slots[0].startsAt, q.studio.tz, locale),
     count: g.slots.length,
     current: g === shown,
   }));
   return {
     ...base,
     timedOut: false,
-    days: shown ? [shownDay(shown.slots, q.studio.tz, q.now)] : [],
+    days: shown ? [shownDay(shown.slots, q.studio.tz, q.now, locale)] : [],
     dayLinks,
   };
 }

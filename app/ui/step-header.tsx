@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { Trans, useT } from "~/i18n/use-t";
 
 /** Where the patient is in a flow ("Step 3 of 8", counted on the route their answers give) and the visit so far. */
 export type StepHeaderData = {
@@ -18,20 +19,19 @@ export function StepHeaderProvider({ value, children }: { value: StepHeaderData;
 /** The progress line and bar, then the visit chosen so far (service, studio, time). No JavaScript needed. */
 export function StepHeader() {
   const data = useContext(StepHeaderContext);
+  const t = useT();
   if (!data || (!data.progress && data.summary.length === 0 && !data.held)) return null;
   const { progress, summary, held } = data;
   return (
     <div className="step-header">
       {progress ? (
         <div>
-          <p className="step-progress">
-            Step {progress.index} of {progress.total}
-          </p>
+          <p className="step-progress">{t("booking.header.progress", { index: progress.index, total: progress.total })}</p>
           <progress className="progress-bar" value={progress.index} max={progress.total} aria-hidden="true" />
         </div>
       ) : null}
       {summary.length > 0 ? (
-        <dl className="visit-summary" aria-label="Your visit so far">
+        <dl className="visit-summary" aria-label={t("booking.header.summary")}>
           {summary.map((item) => (
             <div key={item.label}>
               <dt>{item.label}</dt>
@@ -43,11 +43,9 @@ export function StepHeader() {
       {held ? (
         <p className="hold-note">
           {held.until ? (
-            <>
-              <strong>Held for you until {held.until}</strong> (studio time). Nobody else can book this time meanwhile.
-            </>
+            <Trans k="booking.header.heldUntil" vars={{ until: held.until }} tags={{ strong: <strong /> }} />
           ) : (
-            <>We can no longer hold this time for you. You can still book it if nobody else has.</>
+            t("booking.header.heldExpired")
           )}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useT } from "~/i18n/use-t";
 import { ChoiceFieldset, Radio } from "./form";
 
 /** What the server's time picker sends (app/scheduling/time-picker.server.ts), as JSON. */
@@ -19,15 +20,16 @@ export type TimePickerData = {
 };
 
 function Pager({ data, label }: { data: TimePickerData; label: string }) {
+  const t = useT();
   return (
     <nav className="pager" aria-label={label}>
       {data.week > 0 ? (
-        <Link to={`?week=${data.week - 1}`}>← Earlier times</Link>
+        <Link to={`?week=${data.week - 1}`}>{t("booking.times.earlier")}</Link>
       ) : (
         <span />
       )}
       {data.week < data.maxWeek ? (
-        <Link to={`?week=${data.week + 1}`}>Later times →</Link>
+        <Link to={`?week=${data.week + 1}`}>{t("booking.times.later")}</Link>
       ) : (
         <span />
       )}
@@ -37,14 +39,15 @@ function Pager({ data, label }: { data: TimePickerData; label: string }) {
 
 /** The week's range, the weeks pager and the days with free times, as plain links. */
 export function TimePickerNav({ data }: { data: TimePickerData }) {
+  const t = useT();
   return (
     <>
       <p>
         <strong>{data.range}</strong>
       </p>
-      <Pager data={data} label="Weeks" />
+      <Pager data={data} label={t("booking.times.weeks")} />
       {data.dayLinks.length > 0 ? (
-        <nav aria-label="Days with free times">
+        <nav aria-label={t("booking.times.days")}>
           <ul className="day-links">
             {data.dayLinks.map((d) => (
               <li key={d.key}>
@@ -54,7 +57,7 @@ export function TimePickerNav({ data }: { data: TimePickerData }) {
                 >
                   <span className="day-label">{d.label}</span>{" "}
                   <span className="day-count">
-                    {d.count} {d.count === 1 ? "time" : "times"}
+                    {t("booking.times.count", { count: d.count })}
                   </span>
                 </Link>
               </li>
@@ -67,38 +70,40 @@ export function TimePickerNav({ data }: { data: TimePickerData }) {
 }
 
 export function TimePickerMore({ data }: { data: TimePickerData }) {
-  return data.days.length > 0 ? <Pager data={data} label="More weeks" /> : null;
+  const t = useT();
+  return data.days.length > 0 ? <Pager data={data} label={t("booking.times.moreWeeks")} /> : null;
 }
 
 /** The shown day's times as radios named `slot`, or why there are none. */
 export function TimePickerSlots({ data }: { data: TimePickerData }) {
+  const t = useT();
   if (data.timedOut) {
     return (
       <div className="notice" role="alert">
-        <p>Sorry — we couldn’t load the free times just now.</p>
+        <p>{t("booking.times.timedOut")}</p>
         <p>
           <Link to={`?week=${data.week}`} reloadDocument>
-            Try again
+            {t("booking.times.retry")}
           </Link>
         </p>
       </div>
     );
   }
   if (data.days.length === 0)
-    return <p className="notice">No free times this week. Try later times.</p>;
+    return <p className="notice">{t("booking.times.noneThisWeek")}</p>;
   return (
-    <ChoiceFieldset name="slot" legend="Time">
+    <ChoiceFieldset name="slot" legend={t("booking.times.legend")}>
       {data.days.map((day) => (
         <section className="day" key={day.heading} aria-label={day.heading}>
           <h2>
             {day.heading}{" "}
             {day.soon ? (
-              <span className="badge-soon">Within 24 hours</span>
+              <span className="badge-soon">{t("booking.times.within24h")}</span>
             ) : null}
           </h2>
           {day.parts.map((part) => (
             <div className="slot-group" key={part.name}>
-              <h3>{part.name}</h3>
+              <h3>{t(part.name)}</h3>
               <div className="slots">
                 {part.slots.map((slot) => (
                   <Radio
@@ -108,7 +113,7 @@ export function TimePickerSlots({ data }: { data: TimePickerData }) {
                     label={slot.label}
                   >
                     {slot.soon ? (
-                      <span className="badge-soon">Soon</span>
+                      <span className="badge-soon">{t("booking.times.soon")}</span>
                     ) : null}
                   </Radio>
                 ))}

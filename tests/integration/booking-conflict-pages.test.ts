@@ -19,7 +19,10 @@ const { openDatabase, setDatabase } = await import("~/db/client.server");
 const { createStudioWithProviders, patientInput } = await import("../fixtures/factories");
 const { completeState } = await import("../fixtures/booking-states");
 const { bookingCookie } = await import("~/booking/step.server");
-const { OUTCOME_MESSAGES } = await import("~/booking/outcomes");
+const { OUTCOME_MESSAGES: OUTCOME_KEYS } = await import("~/booking/outcomes");
+const { tFor } = await import("~/i18n/catalogues.server");
+// What an English reader is told (the outcomes are catalogue keys).
+const OUTCOME_MESSAGES = Object.fromEntries(Object.entries(OUTCOME_KEYS).map(([code, key]) => [code, tFor("en-US")(key)])) as typeof OUTCOME_KEYS;
 const { bookAppointment } = await import("~/scheduling/book.server");
 const timesRoute = await import("~/routes/booking+/times");
 const confirmationRoute = await import("~/routes/booking+/confirmation");

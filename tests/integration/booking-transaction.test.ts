@@ -31,6 +31,24 @@ describeEachEngine("booking transaction", ({ db }) => {
     expect(mails[0].ics).toContain("DTSTART;TZID=America/New_York:20270106T100000");
   });
 
+  it("keeps the language the visit was booked in on the visit and the patient (issue 21); English when none is given", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const input = patientInput();
+    const base = { studioSlug: slug, serviceCode: "CLNCHK", needsInsurance: false, details: {}, now };
+    const first = await bookAppointment(db().db, { ...base, startsAt: at, patient: input });
+    expect(first.ok).toBe(true);
+    const patientLocale = async () => (await db().db.select().from(patients).where(eq(patients.email, input.email)))[0].locale;
+    expect(await patientLocale()).toBe("en-US");
+    // Booking again in Spanish: the new visit and the (existing) patient speak Spanish from now on.
+    const second = await bookAppointment(db().db, { ...base, startsAt: new Date(at.getTime() + 2 * 3600_000), patient: input, locale: "es-US" });
+    expect(second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    const localeOf = async (token: string) => (await db().db.select().from(appointments).where(eq(appointments.token, token)))[0].locale;
+    expect(await localeOf(first.appointment.token)).toBe("en-US");
+    expect(await localeOf(second.appointment.token)).toBe("es-US");
+    expect(await patientLocale()).toBe("es-US");
+  });
+
   it("answers availability_conflict when the only provider is taken, conflict when the patient already has a visit then", async () => {
     const { slug } = await createStudioWithProviders(db().db);
     const first = patientInput();

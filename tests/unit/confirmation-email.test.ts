@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { confirmationEmail } from "~/scheduling/visit-email";
 import { priceLine, priceLineOfGroup } from "~/scheduling/prices";
+import { tFor } from "~/i18n/catalogues.server";
+
+const EN = tFor("en-US");
+const ES = tFor("es-US");
 
 const base = {
   to: "pat@example.com",
@@ -82,13 +86,17 @@ describe("the branded confirmation email", () => {
 
 describe("price lines", () => {
   it("shows the self-pay price, with the coverage line where insurance usually pays (spec §5 currency)", () => {
-    expect(priceLine({ category: "cosmetic", priceCents: 49900 })).toBe("$499");
-    expect(priceLine({ category: "preventive", priceCents: 19900 })).toBe("Usually covered by insurance · $199 without insurance");
-    expect(priceLine({ category: "emergency", priceCents: 14950 })).toBe("Usually covered by insurance · $149.50 without insurance");
-    expect(priceLine({ category: "ortho", priceCents: 0 })).toBe("Free consult");
+    expect(priceLine({ category: "cosmetic", priceCents: 49900 }, EN, "en-US")).toBe("$499");
+    expect(priceLine({ category: "preventive", priceCents: 19900 }, EN, "en-US")).toBe("Usually covered by insurance · $199 without insurance");
+    expect(priceLine({ category: "emergency", priceCents: 14950 }, EN, "en-US")).toBe("Usually covered by insurance · $149.50 without insurance");
+    expect(priceLine({ category: "ortho", priceCents: 0 }, EN, "en-US")).toBe("Free consult");
   });
   it("a choice leading to several services shows their shared line, or where prices start", () => {
-    expect(priceLineOfGroup([{ category: "consult", priceCents: 9900 }, { category: "consult", priceCents: 9900 }])).toBe("Usually covered by insurance · $99 without insurance");
-    expect(priceLineOfGroup([{ category: "cosmetic", priceCents: 7500 }, { category: "cosmetic", priceCents: 49900 }])).toBe("From $75");
+    expect(priceLineOfGroup([{ category: "consult", priceCents: 9900 }, { category: "consult", priceCents: 9900 }], EN, "en-US")).toBe("Usually covered by insurance · $99 without insurance");
+    expect(priceLineOfGroup([{ category: "cosmetic", priceCents: 7500 }, { category: "cosmetic", priceCents: 49900 }], EN, "en-US")).toBe("From $75");
+  });
+  it("in Spanish: the catalogue's words and a Spanish-formatted price", () => {
+    expect(priceLine({ category: "emergency", priceCents: 14950 }, ES, "es-US")).toBe("Suele cubrirlo el seguro dental · $149.50 sin seguro");
+    expect(priceLine({ category: "ortho", priceCents: 0 }, ES, "es-US")).toBe("Consulta gratuita");
   });
 });

@@ -6,9 +6,8 @@ import { StepHeader } from "~/ui/step-header";
 import { StudioContact, type StudioContactInfo } from "~/ui/studio";
 import { priceLine } from "~/scheduling/prices";
 import { stepMeta } from "~/ui/step-meta";
-import { labelOf } from "~/booking/options";
-import { FLAVORS, preferencesOf, SHOWS } from "~/rules/comfort-preferences";
-import { bookingNeedsInsurance, CARRIERS } from "~/rules/insurance";
+import { preferencesOf } from "~/rules/comfort-preferences";
+import { bookingNeedsInsurance } from "~/rules/insurance";
 import { formatCalendarDate } from "~/rules/zoned-time";
 import { getStudioAnyState } from "~/scheduling/catalogue.server";
 import { bookingFlow, pathFor, stepsFor } from "~/booking/funnel";
@@ -18,13 +17,18 @@ import { bookingCookie, bookingEmail, openStep, saveAndRedirect } from "~/bookin
 import { readForm } from "~/platform/form-data.server";
 import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
-import { cardLabel } from "~/rules/cancellation-policy";
+import { cardBrandName } from "~/rules/cancellation-policy";
 import { formatPhone } from "~/rules/phone";
 import { bookAppointment, bookTogether, findTokenOfAttempt, type BookingFailure, type BookingRequest } from "~/scheduling/book.server";
 import { companionCandidates, companionOf } from "~/booking/companion.server";
 import { accountContact, bookedHereCookie, bookingFor } from "~/booking/returning.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { formatLongDateTime } from "~/rules/zoned-time";
+import { serviceName } from "~/booking/service-names";
+import { carrierLabel } from "~/booking/insurance-labels";
+import { FLAVOR_LABELS, labelIn, SHOW_LABELS } from "~/booking/comfort-labels";
+import { i18nOf } from "~/i18n/locale.server";
+import { Trans, useT } from "~/i18n/use-t";
 
 export const meta = stepMeta;
 
@@ -43,51 +47,61 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const companion = await companionOf(state, opts.account);
   const c = state.contact;
   const ins = state.insurance;
+  const { t, locale } = i18nOf(request);
   const rows: { label: string; value: string; change: string | null; changeLabel: string; studio?: StudioContactInfo }[] = [
-    { label: "City", value: MARKETS.find((m) => m.slug === state.market)?.name ?? "", change: pathFor("markets"), changeLabel: "city" },
-    { label: "Visit", value: `${service.name} · ${priceLine(service)}`, change: pathFor("services"), changeLabel: "visit" },
+    { label: t("booking.review.city"), value: MARKETS.find((m) => m.slug === state.market)?.name ?? "", change: pathFor("markets"), changeLabel: t("booking.review.changeCity") },
+    { label: t("booking.review.visit"), value: `${serviceName(t, service)} · ${priceLine(service, t, locale)}`, change: pathFor("services"), changeLabel: t("booking.review.changeVisit") },
     {
-      label: "Studio",
-      value: studio.isVirtual ? `${studio.name} (video)` : studio.name,
+      label: t("booking.review.studio"),
+      value: studio.isVirtual ? t("booking.review.studioVideo", { studio: studio.name }) : studio.name,
       change: pathFor("studios"),
-      changeLabel: "studio",
+      changeLabel: t("booking.review.changeStudio"),
       studio: { name: studio.name, address: studio.address, phone: studio.phone, openingHours: studio.openingHours, mapUrl: studio.mapUrl, isVirtual: studio.isVirtual },
     },
-    ...(route.includes("who") ? [{ label: "Patient", value: forMember ? `${forMember} (family member)` : "You", change: pathFor("who"), changeLabel: "patient" }] : []),
-    { label: "Date and time", value: formatLongDateTime(new Date(state.slot.startsAt), studio.tz), change: pathFor("times"), changeLabel: "date and time" },
+    ...(route.includes("who")
+      ? [{ label: t("booking.review.patient"), value: forMember ? t("booking.review.familyMember", { name: forMember }) : t("booking.review.you"), change: pathFor("who"), changeLabel: t("booking.review.changePatient") }]
+      : []),
+    { label: t("booking.review.when"), value: formatLongDateTime(new Date(state.slot.startsAt), studio.tz, locale), change: pathFor("times"), changeLabel: t("booking.review.changeWhen") },
     // A logged-in patient books under the account's email, changed on the profile, not here.
-    { label: "Email", value: email, change: opts.account ? null : pathFor("email"), changeLabel: "email" },
-    { label: "Name", value: `${c.firstName} ${c.lastName}`, change: pathFor("contact-info"), changeLabel: "name" },
-    { label: "Mobile number", value: formatPhone(c.phone), change: pathFor("contact-info"), changeLabel: "mobile number" },
-    { label: "Date of birth", value: formatCalendarDate(c.dateOfBirth), change: pathFor("contact-info"), changeLabel: "date of birth" },
+    { label: t("booking.review.email"), value: email, change: opts.account ? null : pathFor("email"), changeLabel: t("booking.review.changeEmail") },
+    { label: t("booking.review.name"), value: `${c.firstName} ${c.lastName}`, change: pathFor("contact-info"), changeLabel: t("booking.review.changeName") },
+    { label: t("booking.review.phone"), value: formatPhone(c.phone), change: pathFor("contact-info"), changeLabel: t("booking.review.changePhone") },
+    { label: t("booking.review.dob"), value: formatCalendarDate(c.dateOfBirth, locale), change: pathFor("contact-info"), changeLabel: t("booking.review.changeDob") },
     {
-      label: "Comfort",
+      label: t("booking.review.comfort"),
       value:
-        [c.preferences.flavor ? `${labelOf(FLAVORS, c.preferences.flavor)} flavor` : null, c.preferences.show ? `Watch: ${labelOf(SHOWS, c.preferences.show)}` : null]
+        [
+          c.preferences.flavor ? t("booking.review.flavor", { flavor: labelIn(FLAVOR_LABELS, t, c.preferences.flavor) }) : null,
+          c.preferences.show ? t("booking.review.watch", { show: labelIn(SHOW_LABELS, t, c.preferences.show) }) : null,
+        ]
           .filter(Boolean)
-          .join(" · ") || "Decide at the visit",
+          .join(" · ") || t("booking.contact.decideAtVisit"),
       change: pathFor("contact-info"),
-      changeLabel: "comfort preferences",
+      changeLabel: t("booking.review.changeComfort"),
     },
     {
-      label: "Insurance",
-      value: !ins ? "" : ins.kind === "self-pay" ? "I’ll pay myself" : [labelOf(CARRIERS, ins.carrier), ins.memberId ? `member ID ${ins.memberId}` : "no member ID yet"].join(", "),
+      label: t("booking.review.insurance"),
+      value: !ins
+        ? ""
+        : ins.kind === "self-pay"
+          ? t("booking.insurance.selfPay")
+          : [carrierLabel(t, ins.carrier), ins.memberId ? t("booking.review.memberId", { id: ins.memberId }) : t("booking.review.noMemberId")].join(", "),
       change: pathFor("insurance"),
-      changeLabel: "insurance",
+      changeLabel: t("booking.review.changeInsurance"),
     },
   ];
   if (route.includes("payment-info") && state.payment) {
     rows.push({
-      label: "Card",
-      value: cardLabel(state.payment),
+      label: t("booking.review.card"),
+      value: t("booking.review.cardEnding", { brand: cardBrandName(state.payment.brand) ?? t("booking.review.card"), last4: state.payment.last4 }),
       change: pathFor("payment-info"),
-      changeLabel: "card",
+      changeLabel: t("booking.review.changeCard"),
     });
   }
   // Names this attempt to book: a second click on "Book appointment" (the first answer not yet shown)
   // then leads to the visit the first click booked instead of "you already have an appointment".
   const attempt = crypto.randomUUID();
-  const also = companion && state.companion ? { name: companion.name, when: formatLongDateTime(new Date(state.companion.startsAt), studio.tz) } : null;
+  const also = companion && state.companion ? { name: companion.name, when: formatLongDateTime(new Date(state.companion.startsAt), studio.tz, locale) } : null;
   // "Book another family member at the same time": for an account with someone else to book for.
   const offerAnother = !also && opts.account?.hasFamily ? (await companionCandidates(opts.account, state.patientFor)).length > 0 : false;
   return json({ back, title, rows, attempt, also, offerAnother }, { headers: { "Cache-Control": "no-store" } });
@@ -143,6 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // The time held for this booking is free for it, and the hold goes with the booking (decision 021).
     holdId: state.bookingId,
     familyMemberId: typeof state.patientFor === "number" ? state.patientFor : null,
+    locale: i18nOf(request).locale,
   };
   const companion = await companionOf(state, opts.account);
   let outcome: { ok: true; appointment: { token: string } } | { ok: false; code: BookingFailure };
@@ -188,28 +203,29 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // generic_error is our failure (database down, a bug): 503 with the apology, never a 4xx.
   const status = outcome.code === "generic_error" ? 503 : 409;
-  return json({ code: outcome.code, message: OUTCOME_MESSAGES[outcome.code] }, { status });
+  return json({ code: outcome.code, message: i18nOf(request).t(OUTCOME_MESSAGES[outcome.code]) }, { status });
 }
 
 export default function Confirmation() {
   const { back, title, rows, attempt, also, offerAnother } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="page narrow">
       <StepHeader />
       <h1>{title}</h1>
       {result?.message ? (
         <div className="error-summary" role="alert" tabIndex={-1}>
-          <h2>Your appointment was not booked</h2>
+          <h2>{t("booking.review.notBooked")}</h2>
           <p>{result.message}</p>
           {result.code === "conflict" ? (
             <p>
-              <Link to="/booking/times">Pick another time</Link>
+              <Link to="/booking/times">{t("booking.review.pickAnother")}</Link>
             </p>
           ) : null}
         </div>
       ) : (
-        <p className="lead">Please check your details. Nothing is booked until you press the button.</p>
+        <p className="lead">{t("booking.review.lead")}</p>
       )}
       <dl className="summary-list">
         {rows.map((row) => (
@@ -222,7 +238,8 @@ export default function Confirmation() {
             {row.change ? (
               <dd className="change">
                 <Link to={row.change}>
-                  Change<span className="visually-hidden"> {row.changeLabel}</span>
+                  {t("booking.review.change")}
+                  <span className="visually-hidden"> {row.changeLabel}</span>
                 </Link>
               </dd>
             ) : null}
@@ -231,25 +248,25 @@ export default function Confirmation() {
       </dl>
       {also ? (
         <section className="profile-section" aria-labelledby="also-title">
-          <h2 id="also-title">Also booking</h2>
+          <h2 id="also-title">{t("booking.review.alsoBooking")}</h2>
           <p>
-            <span className="visit-for">{also.name}</span>: the same visit, {also.when}. Both are booked together, or neither.
+            <Trans k="booking.review.alsoText" vars={{ name: also.name, when: also.when }} tags={{ who: <span className="visit-for" /> }} />
           </p>
           <Form method="post" action="/booking/another">
             <input type="hidden" name="intent" value="remove" />
             <button type="submit" className="button button-secondary">
-              Don’t book {also.name}
+              {t("booking.review.dontBook", { name: also.name })}
             </button>
           </Form>
         </section>
       ) : offerAnother ? (
         <p>
-          <Link to="/booking/another">Book another family member at the same time</Link>
+          <Link to="/booking/another">{t("booking.review.bookAnother")}</Link>
         </p>
       ) : null}
       <Form method="post" className="form">
         <input type="hidden" name="attempt" value={attempt} />
-        <FormActions submitLabel="Book appointment" pendingLabel="Booking…" back={back} />
+        <FormActions submitLabel={t("booking.review.submit")} pendingLabel={t("booking.review.pending")} back={back} />
       </Form>
     </div>
   );

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ADULT_AGE, ageOn } from "~/rules/age";
 import { FLAVORS, SHOWS } from "~/rules/comfort-preferences";
+import { FLAVOR_LABELS, SHOW_LABELS } from "~/booking/comfort-labels";
 import { contactSchema } from "./contact-info.server";
 import { accountContact } from "~/booking/returning.server";
 import { bookingCookie, openStep, submitStep } from "~/booking/step.server";
@@ -12,6 +13,8 @@ import { CheckboxField, ChoiceGroup, DateField, StepPage, TextField } from "~/ui
 import { joinDateParts, readForm } from "~/platform/form-data.server";
 import { REQUIRED_PREFERENCES } from "~/rules/needs-insurance";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { Trans, useT } from "~/i18n/use-t";
 import { localToday } from "~/rules/zoned-time";
 
 export const meta = stepMeta;
@@ -28,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Booking for a family member (issue 20 A): their details, and the holder is a dependant's guardian.
   const forMember = typeof state.patientFor === "number" && c ? `${c.firstName} ${c.lastName}`.trim() : null;
   const required = REQUIRED_PREFERENCES[state.serviceType ?? ""] ?? [];
+  const { t } = i18nOf(request);
   return json({
     back,
     title,
@@ -50,8 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Spec §5: the comfort preferences matter only where the insurance rule asks for them (a cleaning:
     // flavor and show; whitening: show); other visits are not asked.
     asks: { flavor: required.includes("FLAVOR"), show: required.includes("NETFLIX") },
-    flavors: FLAVORS.map((f) => ({ value: f.value, label: f.label })),
-    shows: SHOWS.map((s) => ({ value: s.value, label: s.label })),
+    flavors: FLAVORS.map((f) => ({ value: f.value, label: t(FLAVOR_LABELS[f.value]) })),
+    shows: SHOWS.map((s) => ({ value: s.value, label: t(SHOW_LABELS[s.value]) })),
   });
 }
 
@@ -70,50 +74,51 @@ export async function action({ request }: ActionFunctionArgs) {
   }), form);
 }
 
-const SKIP = { value: "", label: "Decide at the visit" };
 
 export default function ContactInfo() {
   const { back, title, saved, flavors, shows, asks, accountEmail, forMember, addFamily } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
+  const skip = { value: "", label: t("booking.contact.decideAtVisit") };
   const intro = (
     <>
-      <p className="lead">The patient’s details, as on their ID.</p>
+      <p className="lead">{t("booking.contact.lead")}</p>
       {forMember ? (
         <p>
-          Booking for <span className="visit-for">{forMember}</span>.
+          <Trans k="booking.contact.bookingFor" vars={{ name: forMember }} tags={{ who: <span className="visit-for" /> }} />
         </p>
       ) : null}
       {addFamily ? (
         <p>
-          Booking for your child or someone else in your care? <Link to="/profile/family/new?returnTo=/booking/who">Add a family member</Link>
+          <Trans k="booking.contact.addFamily" tags={{ add: <Link to="/profile/family/new?returnTo=/booking/who" /> }} />
         </p>
       ) : null}
       {accountEmail ? (
         <p>
-          We’ll send the confirmation to your account’s email, <strong>{accountEmail}</strong>.
+          <Trans k="booking.contact.accountEmail" vars={{ email: accountEmail }} tags={{ strong: <strong /> }} />
         </p>
       ) : null}
     </>
   );
   return (
     <StepPage title={title} back={back} result={result} values={saved} intro={intro}>
-      <TextField name="firstName" label="First name" autoComplete="given-name" />
-      <TextField name="lastName" label="Last name" autoComplete="family-name" />
+      <TextField name="firstName" label={t("booking.contact.firstName")} autoComplete="given-name" />
+      <TextField name="lastName" label={t("booking.contact.lastName")} autoComplete="family-name" />
       <TextField
         name="phone"
-        label="Mobile number"
+        label={t("booking.contact.phone")}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        hint="10 digits, for reminders and if we need to reach you."
+        hint={t("booking.contact.phoneHint")}
       />
-      <DateField name="dateOfBirth" legend="Date of birth" hint="For example 5 27 1990 (month, day, year)." autoCompletePrefix="bday" />
-      <CheckboxField name="guardian" label="I am the patient’s parent or legal guardian" hint="Only needed when the patient is under 18." />
+      <DateField name="dateOfBirth" legend={t("booking.contact.dob")} hint={t("booking.contact.dobHint")} autoCompletePrefix="bday" />
+      <CheckboxField name="guardian" label={t("booking.contact.guardian")} hint={t("booking.contact.guardianHint")} />
       {asks.flavor || asks.show ? (
         <>
-          <h2>Make your visit comfortable (optional)</h2>
-          {asks.flavor ? <ChoiceGroup name="flavor" legend="Polishing paste flavor" choices={[...flavors, SKIP]} className="choices choices-inline" /> : null}
-          {asks.show ? <ChoiceGroup name="show" legend="What would you like to watch during your visit?" choices={[...shows, SKIP]} className="choices choices-inline" /> : null}
+          <h2>{t("booking.contact.comfort")}</h2>
+          {asks.flavor ? <ChoiceGroup name="flavor" legend={t("booking.contact.flavor")} choices={[...flavors, skip]} className="choices choices-inline" /> : null}
+          {asks.show ? <ChoiceGroup name="show" legend={t("booking.contact.show")} choices={[...shows, skip]} className="choices choices-inline" /> : null}
         </>
       ) : null}
     </StepPage>

@@ -4,5 +4,5 @@ import { COSMETIC_CONSULT_CODES } from "~/booking/options";
 /** The step's form schema: server-only, so zod never reaches the browser. */
 export const schema = () =>
   z.object({
-    serviceType: z.enum(COSMETIC_CONSULT_CODES, { error: "Choose the consult you’d like." }),
+    serviceType: z.enum(COSMETIC_CONSULT_CODES, { error: "booking.errors.consult" }),
   });

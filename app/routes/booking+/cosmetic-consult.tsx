@@ -8,19 +8,15 @@ import { priceLine } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 import { schema } from "./cosmetic-consult.server";
 
 type ConsultCode = (typeof COSMETIC_CONSULT_CODES)[number];
 
 const CONSULT_CHOICES: Record<ConsultCode, Omit<Choice, "value">> = {
-  COSCON: {
-    label: "Cosmetic consult — veneers, bonding, smile design",
-    detail: "Photos, a scan and a plan for the smile you want, with the options and their cost.",
-  },
-  BOTOXCON: {
-    label: "Botox consult",
-    detail: "Cosmetic Botox, and therapeutic Botox for jaw clenching, grinding or TMJ pain.",
-  },
+  COSCON: { label: "booking.cosmeticConsult.coscon", detail: "booking.cosmeticConsult.cosconDetail" },
+  BOTOXCON: { label: "booking.cosmeticConsult.botox", detail: "booking.cosmeticConsult.botoxDetail" },
 };
 
 const isConsultCode = (code: unknown): code is ConsultCode => (COSMETIC_CONSULT_CODES as readonly unknown[]).includes(code);
@@ -29,11 +25,13 @@ export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "cosmetic-consult");
+  const { t, locale } = i18nOf(request);
   const db = await getDb();
   const choices = await Promise.all(
     COSMETIC_CONSULT_CODES.map(async (value) => {
       const service = await getService(db, value);
-      return { value, ...CONSULT_CHOICES[value], price: service ? priceLine(service) : undefined };
+      const { label, detail } = CONSULT_CHOICES[value];
+      return { value, label: t(label), detail: detail && t(detail), price: service ? priceLine(service, t, locale) : undefined };
     }),
   );
   return json({ back, title, serviceType: isConsultCode(state.serviceType) ? state.serviceType : null, choices });
@@ -46,11 +44,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CosmeticConsult() {
   const { back, title, serviceType, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage title={title} back={back} result={result} values={{ serviceType }}>
       <ChoiceGroup
         name="serviceType"
-        legend="Consult"
+        legend={t("booking.consultLegend")}
         choices={choices}
       />
     </StepPage>

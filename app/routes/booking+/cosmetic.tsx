@@ -8,6 +8,8 @@ import { getService } from "~/scheduling/catalogue.server";
 import { formatUsd } from "~/rules/currency";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 import { schema } from "./cosmetic.server";
 
 export const meta = stepMeta;
@@ -15,11 +17,12 @@ export const meta = stepMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "cosmetic");
   const whiteningPrice = (await getService(await getDb(), "WHTNG"))?.priceCents;
+  const { t, locale } = i18nOf(request);
   const details: Record<(typeof COSMETIC_CHOICES)[number], Omit<Choice, "value">> = {
-    consult: { label: "A cosmetic consult", detail: "Veneers, bonding, smile design or Botox: a dentist talks you through the options and their cost." },
+    consult: { label: t("booking.cosmetic.consult"), detail: t("booking.cosmetic.consultDetail") },
     whitening: {
-      label: "Teeth whitening",
-      detail: `In-studio whitening in one visit${whiteningPrice ? `, ${formatUsd(whiteningPrice)}` : ""}.`,
+      label: t("booking.service.WHTNG"),
+      detail: whiteningPrice ? t("booking.cosmetic.whiteningPriced", { price: formatUsd(whiteningPrice, { locale }) }) : t("booking.cosmetic.whiteningDetail"),
     },
   };
   const choices = COSMETIC_CHOICES.map((value) => ({ value, ...details[value] }));
@@ -33,11 +36,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Cosmetic() {
   const { back, title, cosmeticChoice, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage title={title} back={back} result={result} values={{ cosmeticChoice }}>
       <ChoiceGroup
         name="cosmeticChoice"
-        legend="What would you like?"
+        legend={t("booking.cosmetic.legend")}
         choices={choices}
       />
     </StepPage>

@@ -2,9 +2,9 @@ import { z } from "zod/v4";
 
 export const emailSchema = z.object({
   email: z
-    .string("Enter your email address.")
+    .string("booking.errors.emailRequired")
     .trim()
-    .max(254, "That email address is too long.")
+    .max(254, "booking.errors.emailTooLong")
     .toLowerCase()
-    .pipe(z.email("Enter an email address like name@example.com.")),
+    .pipe(z.email("booking.errors.emailInvalid")),
 });

@@ -5,6 +5,7 @@ import { emailSchema } from "./email.server";
 import { openStep, submitStep } from "~/booking/step.server";
 import { StepPage, TextField } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { Trans, useT } from "~/i18n/use-t";
 
 export const meta = stepMeta;
 
@@ -23,6 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Email() {
   const { back, title, email } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
@@ -31,15 +33,15 @@ export default function Email() {
       values={{ email }}
       intro={
         <>
-          <p className="lead">We’ll send your confirmation and calendar invite here.</p>
+          <p className="lead">{t("booking.email.lead")}</p>
           {/* Logged in, this step is skipped: the login comes back here and the flow moves on. */}
           <p>
-            Been here before? <Link to={LOGIN}>Log in to use your saved details</Link>
+            <Trans k="booking.email.login" tags={{ login: <Link to={LOGIN} /> }} />
           </p>
         </>
       }
     >
-      <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" />
+      <TextField name="email" label={t("booking.email.label")} type="email" autoComplete="email" inputMode="email" />
     </StepPage>
   );
 }

@@ -5,22 +5,25 @@ import { EMERGENCY_TYPES, type EmergencyType } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 import { schema } from "./emergency-type.server";
 
 const EMERGENCY_CHOICES: Record<EmergencyType, Omit<Choice, "value">> = {
-  toothache: { label: "Toothache or sharp pain", detail: "Constant or throbbing pain, or pain when you bite or drink something hot or cold." },
-  "broken-tooth": { label: "Broken, chipped or knocked-out tooth", detail: "After a fall, a knock or biting something hard." },
-  swelling: { label: "Swelling of the gum, face or jaw", detail: "Could be an infection. If it affects breathing or swallowing, call 911." },
-  "lost-filling-or-crown": { label: "Lost filling or crown", detail: "Keep a crown that came off and bring it with you." },
-  bleeding: { label: "Bleeding that won’t stop", detail: "From the gums, or after an extraction or other procedure." },
-  other: { label: "Something else", detail: "You can tell us more on the next page." },
+  toothache: { label: "booking.emergencyType.toothache", detail: "booking.emergencyType.toothacheDetail" },
+  "broken-tooth": { label: "booking.emergencyType.broken", detail: "booking.emergencyType.brokenDetail" },
+  swelling: { label: "booking.emergencyType.swelling", detail: "booking.emergencyType.swellingDetail" },
+  "lost-filling-or-crown": { label: "booking.emergencyType.lost", detail: "booking.emergencyType.lostDetail" },
+  bleeding: { label: "booking.emergencyType.bleeding", detail: "booking.emergencyType.bleedingDetail" },
+  other: { label: "booking.emergencyType.other", detail: "booking.emergencyType.otherDetail" },
 };
 
 export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "emergency-type");
-  const choices = EMERGENCY_TYPES.map((value) => ({ value, ...EMERGENCY_CHOICES[value] }));
+  const { t } = i18nOf(request);
+  const choices = EMERGENCY_TYPES.map((value) => ({ value, label: t(EMERGENCY_CHOICES[value].label), detail: t(EMERGENCY_CHOICES[value].detail ?? "") }));
   return json({ back, title, emergencyType: state.emergencyType ?? null, choices });
 }
 
@@ -31,11 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function EmergencyTypeStep() {
   const { back, title, emergencyType, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage title={title} back={back} result={result} values={{ emergencyType }}>
       <ChoiceGroup
         name="emergencyType"
-        legend="Kind of emergency"
+        legend={t("booking.emergencyType.legend")}
         choices={choices}
       />
     </StepPage>

@@ -5,9 +5,10 @@ import { FREEFORM_MAX_CHARS } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
 import { StepPage, TextField } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { useT } from "~/i18n/use-t";
 import { schema } from "./freeform-questions.server";
 
-const REQUIRED = "Please tell us briefly what is going on, so the dentist can be ready for you.";
+const REQUIRED = "booking.errors.freeformRequired";
 
 export const meta = stepMeta;
 
@@ -26,7 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function FreeformQuestions() {
   const { back, title, required, freeform } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const label = required ? "Tell us what is going on" : "Tell us what is going on (optional)";
+  const t = useT();
+  const label = required ? t("booking.freeform.label") : t("booking.freeform.labelOptional");
+  const max = FREEFORM_MAX_CHARS.toLocaleString("en-US");
   return (
     <StepPage
       title={title}
@@ -35,9 +38,7 @@ export default function FreeformQuestions() {
       values={{ freeform }}
       intro={
         <p className="lead">
-          {required
-            ? "It helps the dentist prepare for your emergency visit."
-            : "Anything you’d like the dentist to know before your consult. You can leave this empty."}
+          {required ? t("booking.freeform.lead") : t("booking.freeform.leadOptional")}
         </p>
       }
     >
@@ -47,8 +48,8 @@ export default function FreeformQuestions() {
         multiline
         hint={
           required
-            ? `Where it hurts or what broke, since when, and anything that makes it better or worse. Up to ${FREEFORM_MAX_CHARS.toLocaleString("en-US")} characters.`
-            : `For example what you’d like to change, past treatment, or questions you have. Up to ${FREEFORM_MAX_CHARS.toLocaleString("en-US")} characters.`
+            ? t("booking.freeform.hint", { max })
+            : t("booking.freeform.hintOptional", { max })
         }
       />
     </StepPage>

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { labelOf } from "~/booking/options";
-import { CARRIERS, NOT_ACCEPTED_NOTICE } from "~/rules/insurance";
+import { carrierLabel } from "~/booking/insurance-labels";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 import { openStep, submitInfoStep } from "~/booking/step.server";
 import { StepPage } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
@@ -12,6 +13,7 @@ export const meta = stepMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "insurance-status");
   const ins = state.insurance;
+  const { t } = i18nOf(request);
   const situation =
     ins?.kind === "self-pay"
       ? ("self-pay" as const)
@@ -22,8 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     back,
     title,
     situation,
-    carrier: ins?.kind === "carrier" ? labelOf(CARRIERS, ins.carrier) : null,
-    notice: NOT_ACCEPTED_NOTICE,
+    // A named plan ("We’ll need your Aetna member details"); "Another plan" is asked about in general words.
+    carrier: ins?.kind === "carrier" ? carrierLabel(t, ins.carrier) : null,
+    namedPlan: ins?.kind === "carrier" && ins.carrier !== "OTHER",
+    notice: t("booking.insurance.notAccepted"),
   });
 }
 
@@ -32,20 +36,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InsuranceStatus() {
-  const { back, title, situation, carrier, notice } = useLoaderData<typeof loader>();
+  const { back, title, situation, carrier, namedPlan, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
-    <StepPage title={title} back={back} result={result} submitLabel="Continue">
-      <h2>What happens next</h2>
+    <StepPage title={title} back={back} result={result} submitLabel={t("booking.continue")}>
+      <h2>{t("booking.insuranceStatus.next")}</h2>
       {situation === "verify" ? (
-        <p>We’ll check your {carrier} coverage before your visit. If anything is not covered, we’ll tell you before any treatment.</p>
+        <p>{t("booking.insuranceStatus.verify", { carrier: carrier ?? "" })}</p>
       ) : situation === "card-at-intake" ? (
-        <p>
-          {carrier && carrier !== "Another plan" ? `We’ll need your ${carrier} member details` : "We’ll need your insurance details"} to check your
-          coverage. After booking, you’ll get a link to add a photo of your insurance card; you can also bring the card to your visit.
-        </p>
+        <p>{carrier && namedPlan ? t("booking.insuranceStatus.needMember", { carrier }) : t("booking.insuranceStatus.needDetails")}</p>
       ) : (
-        <p>You’re paying yourself: the price shown for your visit is what you pay, and you’ll get a written estimate before any further treatment.</p>
+        <p>{t("booking.insuranceStatus.selfPay")}</p>
       )}
       <p className="notice" role="note">
         {notice}

@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CARRIERS, NOT_ACCEPTED_NOTICE, SELF_PAY } from "~/rules/insurance";
+import { CARRIERS, SELF_PAY } from "~/rules/insurance";
+import { carrierLabel } from "~/booking/insurance-labels";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 import { insuranceFormSchema } from "./insurance.server";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, TextField } from "~/ui/form";
@@ -12,15 +15,16 @@ export const meta = stepMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "insurance");
   const ins = state.insurance;
+  const { t } = i18nOf(request);
   return json({
     back,
     title,
-    notice: NOT_ACCEPTED_NOTICE,
+    notice: t("booking.insurance.notAccepted"),
     selected: ins ? (ins.kind === "self-pay" ? SELF_PAY : ins.carrier) : null,
     memberId: ins?.kind === "carrier" ? (ins.memberId ?? "") : "",
     choices: [
-      ...CARRIERS.map((c) => ({ value: c.value, label: c.label, detail: "detail" in c ? c.detail : undefined })),
-      { value: SELF_PAY, label: "I’ll pay myself", detail: "No insurance, or you’d rather not use it." },
+      ...CARRIERS.map((c) => ({ value: c.value, label: carrierLabel(t, c.value), detail: "detail" in c ? t("booking.insurance.otherDetail") : undefined })),
+      { value: SELF_PAY, label: t("booking.insurance.selfPay"), detail: t("booking.insurance.selfPayDetail") },
     ],
   });
 }
@@ -34,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Insurance() {
   const { back, title, notice, selected, memberId, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
@@ -46,11 +51,11 @@ export default function Insurance() {
         </p>
       }
     >
-      <ChoiceGroup name="carrier" legend="Dental insurance" choices={choices} />
+      <ChoiceGroup name="carrier" legend={t("booking.insurance.legend")} choices={choices} />
       <TextField
         name="memberId"
-        label="Member ID (optional)"
-        hint="On your insurance card. Leave it empty if you don’t have it to hand, or if you’re paying yourself."
+        label={t("booking.insurance.memberId")}
+        hint={t("booking.insurance.memberIdHint")}
         autoComplete="off"
       />
     </StepPage>

@@ -6,6 +6,7 @@ import { MARKET_SLUGS } from "~/booking/options";
 import { readUtmParams } from "~/platform/cookies.server";
 import { detectMarket, isMarketSlug, MARKETS } from "~/rules/markets";
 import { ChoiceGroup, StepPage } from "~/ui/form";
+import { useT } from "~/i18n/use-t";
 import { stepMeta } from "~/ui/step-meta";
 import { schema } from "./markets.server";
 
@@ -26,11 +27,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Markets() {
   const { back, title, market, markets } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage title={title} back={back} result={result} values={{ market }}>
       <ChoiceGroup
         name="market"
-        legend="City"
+        legend={t("booking.markets.legend")}
         choices={markets.map((m) => ({ value: m.slug, label: m.name }))}
       />
     </StepPage>

@@ -4,5 +4,5 @@ import { MARKET_SLUGS } from "~/booking/options";
 /** The step's form schema: server-only, so zod never reaches the browser. */
 export const schema = () =>
   z.object({
-    orthoMarket: z.enum(MARKET_SLUGS, { error: "Choose the city where you’d like your orthodontic consult." }),
+    orthoMarket: z.enum(MARKET_SLUGS, { error: "booking.errors.orthoMarket" }),
   });

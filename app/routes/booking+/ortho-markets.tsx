@@ -6,6 +6,7 @@ import { openStep, submitStep } from "~/booking/step.server";
 import { MARKETS } from "~/rules/markets";
 import { ChoiceGroup, StepPage } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { useT } from "~/i18n/use-t";
 import { schema } from "./ortho-markets.server";
 
 export const meta = stepMeta;
@@ -23,17 +24,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function OrthoMarkets() {
   const { back, title, orthoMarket, markets } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
       back={back}
       result={result}
       values={{ orthoMarket }}
-      intro={<p className="lead">Orthodontic consults are with an orthodontist, at the studios that offer them.</p>}
+      intro={<p className="lead">{t("booking.orthoMarkets.lead")}</p>}
     >
       <ChoiceGroup
         name="orthoMarket"
-        legend="City"
+        legend={t("booking.markets.legend")}
         choices={markets.map((m) => ({ value: m.slug, label: m.name }))}
       />
     </StepPage>

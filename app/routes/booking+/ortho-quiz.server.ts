@@ -2,7 +2,7 @@ import { z } from "zod/v4";
 import { quizAnswersSchema } from "~/booking/state";
 
 const answer = (values: readonly string[]) =>
-  z.enum(values as [string, ...string[]], { error: "Choose one of the answers listed, or leave the question empty." }).optional();
+  z.enum(values as [string, ...string[]], { error: "booking.errors.quizAnswer" }).optional();
 
 /** The step's form schema: server-only, so zod never reaches the browser. */
 export const schema = () => {

@@ -5,31 +5,27 @@ import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import { localPaymentProvider, type PaymentProvider } from "~/booking/payment.server";
 import { advanceAndRedirect, openStep } from "~/booking/step.server";
 import { readForm } from "~/platform/form-data.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { localizeReply, msg } from "~/i18n/translate";
+
+const EXP_MONTH = "booking.errors.expMonth";
+const EXP_YEAR = "booking.errors.expYear";
+const CVC = "booking.errors.cvc";
 
 export const paymentFormSchema = z.object({
   intent: z.enum(["keep"]).optional(),
-  number: z.string().max(30, "Check your card number.").optional(),
-  expMonth: z
-    .number("Enter the expiry month as a number from 1 to 12.")
-    .int("Enter the expiry month as a number from 1 to 12.")
-    .min(1, "Enter the expiry month as a number from 1 to 12.")
-    .max(12, "Enter the expiry month as a number from 1 to 12.")
-    .optional(),
-  expYear: z
-    .number("Enter the expiry year, like 2029.")
-    .int("Enter the expiry year, like 2029.")
-    .min(0, "Enter the expiry year, like 2029.")
-    .max(2100, "Enter the expiry year, like 2029.")
-    .optional(),
-  cvc: z.string().max(4, "Enter the 3- or 4-digit security code.").optional(),
-  cardName: z.string().max(100, "Please use at most 100 characters.").optional(),
+  number: z.string().max(30, "booking.errors.cardNumber").optional(),
+  expMonth: z.number(EXP_MONTH).int(EXP_MONTH).min(1, EXP_MONTH).max(12, EXP_MONTH).optional(),
+  expYear: z.number(EXP_YEAR).int(EXP_YEAR).min(0, EXP_YEAR).max(2100, EXP_YEAR).optional(),
+  cvc: z.string().max(4, CVC).optional(),
+  cardName: z.string().max(100, msg("booking.errors.tooLong", { max: 100 })).optional(),
 }).superRefine((v, ctx) => {
   if (v.intent === "keep") return;
   const missing = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  if (!v.number) missing("number", "Enter your card number.");
-  if (v.expMonth === undefined) missing("expMonth", "Enter the expiry month as a number from 1 to 12.");
-  if (v.expYear === undefined) missing("expYear", "Enter the expiry year, like 2029.");
-  if (!v.cvc) missing("cvc", "Enter the 3- or 4-digit security code.");
+  if (!v.number) missing("number", "booking.errors.cardNumberRequired");
+  if (v.expMonth === undefined) missing("expMonth", EXP_MONTH);
+  if (v.expYear === undefined) missing("expYear", EXP_YEAR);
+  if (!v.cvc) missing("cvc", CVC);
 });
 
 // The payment-info action is its own (not submitStep) so the card number and CVC are never echoed back.
@@ -40,12 +36,12 @@ export async function submitPayment(request: Request, provider: PaymentProvider 
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: paymentFormSchema });
   const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
-    json(submission.reply({ ...options, hideFields: CARD_FIELDS }), { status: 400 });
+    json(localizeReply(submission.reply({ ...options, hideFields: CARD_FIELDS }), i18nOf(request).t), { status: 400 });
   if (submission.status !== "success") return reply();
   const value = submission.value;
 
   if (value.intent === "keep") {
-    if (!ctx.state.payment) return reply({ formErrors: ["Enter your card details."] });
+    if (!ctx.state.payment) return reply({ formErrors: ["booking.errors.cardDetails"] });
     return advanceAndRedirect(request, ctx, "payment-info", { payment: ctx.state.payment });
   }
 

@@ -5,23 +5,26 @@ import { CANCEL_NOTICE_HOURS, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation
 import { submitPayment } from "./payment-info.server";
 import { openStep } from "~/booking/step.server";
 import { formatUsd } from "~/rules/currency";
+import { cardBrandName } from "~/rules/cancellation-policy";
 import { SelectField, StepPage, TextField } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { Trans, useT } from "~/i18n/use-t";
 
 export const meta = stepMeta;
 
-const BRAND_NAMES: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "payment-info");
   const p = state.payment;
+  const { locale } = i18nOf(request);
   return json({
     back,
     title,
-    fee: formatUsd(LATE_CANCEL_FEE_CENTS),
+    fee: formatUsd(LATE_CANCEL_FEE_CENTS, { locale }),
     noticeHours: CANCEL_NOTICE_HOURS,
     // Only what identifies the saved card to the patient: never a number or CVC (we do not have them).
-    saved: p ? { label: `${BRAND_NAMES[p.brand] ?? p.brand} •••• ${p.last4}`, expiry: `${String(p.expMonth).padStart(2, "0")}/${p.expYear}` } : null,
+    saved: p ? { label: `${cardBrandName(p.brand) ?? p.brand} •••• ${p.last4}`, expiry: `${String(p.expMonth).padStart(2, "0")}/${p.expYear}` } : null,
   });
 }
 
@@ -29,50 +32,48 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitPayment(request);
 }
 
-const MONTHS = [{ value: "", label: "Month" }, ...Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: String(i + 1).padStart(2, "0") }))];
+const MONTHS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: String(i + 1).padStart(2, "0") }));
 
 export default function PaymentInfo() {
   const { back, title, fee, noticeHours, saved } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
       back={back}
       result={result}
-      submitLabel="Save card and continue"
+      submitLabel={t("booking.payment.submit")}
       intro={
         <>
-          <p className="lead">We don’t charge your card now. It holds your appointment.</p>
+          <p className="lead">{t("booking.payment.lead")}</p>
           <div className="notice" role="note">
-            <h2>Cancellation policy</h2>
-            <p>
-              You can cancel or reschedule for free up to {noticeHours} hours before your visit. With less notice, or if you miss
-              your visit, we charge a {fee} fee to this card.
-            </p>
+            <h2>{t("booking.payment.policy")}</h2>
+            <p>{t("booking.payment.policyText", { hours: noticeHours, fee })}</p>
           </div>
           {saved ? (
             <Form method="post" className="saved-card">
               <p>
-                Card on file: <strong>{saved.label}</strong>, expires {saved.expiry}.
+                <Trans k="booking.payment.onFile" vars={{ card: saved.label, expiry: saved.expiry }} tags={{ strong: <strong /> }} />
               </p>
               <input type="hidden" name="intent" value="keep" />
               <button type="submit" className="button button-secondary">
-                Keep this card
+                {t("booking.payment.keep")}
               </button>
             </Form>
           ) : null}
-          {saved ? <h2>Or use another card</h2> : null}
+          {saved ? <h2>{t("booking.payment.another")}</h2> : null}
         </>
       }
     >
       {/* The card number and CVC are never filled back in: a rejected post starts them empty. */}
-      <TextField name="number" label="Card number" autoComplete="cc-number" inputMode="numeric" />
+      <TextField name="number" label={t("booking.payment.number")} autoComplete="cc-number" inputMode="numeric" />
       <div className="field-row">
-        <SelectField name="expMonth" label="Expiry month" autoComplete="cc-exp-month" options={MONTHS} />
-        <TextField name="expYear" label="Expiry year" autoComplete="cc-exp-year" inputMode="numeric" hint="For example 2029." />
+        <SelectField name="expMonth" label={t("booking.payment.expMonth")} autoComplete="cc-exp-month" options={[{ value: "", label: t("booking.payment.month") }, ...MONTHS]} />
+        <TextField name="expYear" label={t("booking.payment.expYear")} autoComplete="cc-exp-year" inputMode="numeric" hint={t("booking.payment.expYearHint")} />
       </div>
-      <TextField name="cvc" label="Security code (CVC)" autoComplete="cc-csc" inputMode="numeric" hint="3 digits on the back, or 4 on the front of an American Express card." />
-      <TextField name="cardName" label="Name on card" autoComplete="cc-name" />
+      <TextField name="cvc" label={t("booking.payment.cvc")} autoComplete="cc-csc" inputMode="numeric" hint={t("booking.payment.cvcHint")} />
+      <TextField name="cardName" label={t("booking.payment.name")} autoComplete="cc-name" />
     </StepPage>
   );
 }

@@ -4,5 +4,5 @@ import { PROCEDURES } from "~/booking/options";
 /** The step's form schema: server-only, so zod never reaches the browser. */
 export const schema = () =>
   z.object({
-    procedure: z.enum(PROCEDURES, { error: "Choose the consult you’d like, or a general consult if you’re not sure." }),
+    procedure: z.enum(PROCEDURES, { error: "booking.errors.procedure" }),
   });

@@ -8,24 +8,28 @@ import { priceLine } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 import { schema } from "./procedures.server";
 
 const PROCEDURE_CHOICES: Record<Procedure, Omit<Choice, "value">> = {
-  general: { label: "General consult", detail: "Talk through a concern or get a second opinion from a dentist. Not sure which to pick? Choose this." },
-  implant: { label: "Implant consult", detail: "Replace a missing tooth with an implant: exam, X-rays and a treatment plan." },
-  crown: { label: "Crown consult", detail: "For a cracked, worn or heavily filled tooth that may need a crown." },
-  bridge: { label: "Bridge consult", detail: "Fill the gap left by one or more missing teeth with a fixed bridge." },
+  general: { label: "booking.service.GENOCON", detail: "booking.procedures.generalDetail" },
+  implant: { label: "booking.service.IMPCON", detail: "booking.procedures.implantDetail" },
+  crown: { label: "booking.service.CRNCON", detail: "booking.procedures.crownDetail" },
+  bridge: { label: "booking.service.BRGCON", detail: "booking.procedures.bridgeDetail" },
 };
 
 export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "procedures");
+  const { t, locale } = i18nOf(request);
   const db = await getDb();
   const choices = await Promise.all(
     PROCEDURES.map(async (value) => {
       const service = await getService(db, PROCEDURE_SERVICE[value]);
-      return { value, ...PROCEDURE_CHOICES[value], price: service ? priceLine(service) : undefined };
+      const { label, detail } = PROCEDURE_CHOICES[value];
+      return { value, label: t(label), detail: detail && t(detail), price: service ? priceLine(service, t, locale) : undefined };
     }),
   );
   return json({ back, title, procedure: state.procedure ?? null, choices });
@@ -38,17 +42,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Procedures() {
   const { back, title, procedure, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
       back={back}
       result={result}
       values={{ procedure }}
-      intro={<p className="lead">Every procedure starts with a consult: a dentist examines the tooth, explains your options and their cost.</p>}
+      intro={<p className="lead">{t("booking.procedures.lead")}</p>}
     >
       <ChoiceGroup
         name="procedure"
-        legend="Consult"
+        legend={t("booking.consultLegend")}
         choices={choices}
       />
     </StepPage>

@@ -4,5 +4,5 @@ import { CATEGORIES } from "~/booking/options";
 /** The step's form schema: server-only, so zod never reaches the browser. */
 export const schema = () =>
   z.object({
-    category: z.enum(CATEGORIES, { error: "Choose what you’d like to come in for." }),
+    category: z.enum(CATEGORIES, { error: "booking.errors.categoryRequired" }),
   });

@@ -8,6 +8,8 @@ import { priceLineOfGroup } from "~/scheduling/prices";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 import { schema } from "./services.server";
 
 /** The services each choice can lead to, for its price line. */
@@ -21,23 +23,25 @@ const CATEGORY_SERVICES: Record<Category, readonly ServiceCode[]> = {
 };
 
 const CATEGORY_CHOICES: Record<Category, Omit<Choice, "value">> = {
-  cleaning: { label: "Checkup & cleaning", detail: "Exam, cleaning and X-rays as needed. About an hour." },
-  whitening: { label: "Teeth whitening", detail: "Brighter teeth in one in-studio visit." },
-  emergency: { label: "I’m in pain / something broke", detail: "Toothache, a broken tooth, a lost filling or swelling. We’ll see you as soon as we can." },
-  cosmetic: { label: "Cosmetic dentistry", detail: "Veneers, bonding, smile design, Botox or whitening." },
-  procedures: { label: "Implant, crown, bridge or a general consult", detail: "Talk through a treatment or a concern with a dentist." },
-  ortho: { label: "Invisalign, braces, smile straightening", detail: "Start with a short quiz, then book a consult with an orthodontist." },
+  cleaning: { label: "booking.services.cleaning", detail: "booking.services.cleaningDetail" },
+  whitening: { label: "booking.services.whitening", detail: "booking.services.whiteningDetail" },
+  emergency: { label: "booking.services.emergency", detail: "booking.services.emergencyDetail" },
+  cosmetic: { label: "booking.services.cosmetic", detail: "booking.services.cosmeticDetail" },
+  procedures: { label: "booking.services.procedures", detail: "booking.services.proceduresDetail" },
+  ortho: { label: "booking.services.ortho", detail: "booking.services.orthoDetail" },
 };
 
 export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "services");
+  const { t, locale } = i18nOf(request);
   const db = await getDb();
   const choices = await Promise.all(
     CATEGORIES.map(async (value) => {
       const services = (await Promise.all(CATEGORY_SERVICES[value].map((code) => getService(db, code)))).filter((s) => s !== null);
-      return { value, ...CATEGORY_CHOICES[value], price: services.length ? priceLineOfGroup(services) : undefined };
+      const { label, detail } = CATEGORY_CHOICES[value];
+      return { value, label: t(label), detail: detail && t(detail), price: services.length ? priceLineOfGroup(services, t, locale) : undefined };
     }),
   );
   return json({ back, title, category: state.category ?? null, choices });
@@ -50,11 +54,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Services() {
   const { back, title, category, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage title={title} back={back} result={result} values={{ category }}>
       <ChoiceGroup
         name="category"
-        legend="Reason for your visit"
+        legend={t("booking.services.legend")}
         choices={choices}
       />
     </StepPage>

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
 
 export const studiosSchema = z.object({
-  studio: z.string("Choose a studio.").max(40, "Choose a studio from the list."),
+  studio: z.string("booking.errors.studioRequired").max(40, "booking.errors.studioNotListed"),
 });

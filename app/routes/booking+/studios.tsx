@@ -11,11 +11,15 @@ import { ChoiceFieldset, Radio, StepPage } from "~/ui/form";
 import { StudioContact } from "~/ui/studio";
 import { stepMeta } from "~/ui/step-meta";
 import { formatShortDateTime } from "~/rules/zoned-time";
+import { serviceName } from "~/booking/service-names";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 
 export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "studios");
+  const { t, locale } = i18nOf(request);
   const db = await getDb();
   const service = state.serviceType ? await getService(db, state.serviceType) : null;
   if (!service || !state.market) throw redirect("/booking/services");
@@ -32,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     back,
     title,
     selected: state.studio ?? null,
-    serviceName: service.name,
+    serviceName: serviceName(t, service),
     timesUnavailable: firstTimes === null,
     studios: list.map((s) => {
       const first = firstTimes?.get(s.slug);
@@ -45,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         mapUrl: s.mapUrl,
         isVirtual: s.isVirtual,
         firstFree:
-          firstTimes === null ? null : first ? `First free time: ${formatShortDateTime(first.startsAt, s.tz)}` : "No free times in the next 2 weeks",
+          firstTimes === null ? null : first ? t("booking.studios.firstFree", { time: formatShortDateTime(first.startsAt, s.tz, locale) }) : t("booking.studios.noneSoon"),
       };
     }),
   });
@@ -57,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const service = state.serviceType ? await getService(db, state.serviceType) : null;
     const allowed = service && state.market ? await listBookableStudios(db, state.market, service) : [];
     if (!allowed.some((s) => s.slug === studio)) {
-      return { fieldErrors: { studio: ["Choose one of the studios listed."] } };
+      return { fieldErrors: { studio: ["booking.errors.studioNotListed"] } };
     }
     return { studio };
   });
@@ -66,6 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Studios() {
   const { back, title, selected, serviceName, timesUnavailable, studios } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
@@ -74,24 +79,24 @@ export default function Studios() {
       values={{ studio: selected }}
       intro={
         <>
-          <p className="lead">Studios near you for your {serviceName.toLowerCase()}.</p>
+          <p className="lead">{t("booking.studios.lead", { service: serviceName.toLowerCase() })}</p>
           {timesUnavailable ? (
             <p className="notice" role="status">
-              We couldn’t load the first free times just now. You can still choose a studio and see its times on the next step.
+              {t("booking.studios.timesUnavailable")}
             </p>
           ) : null}
         </>
       }
     >
       {studios.length === 0 ? (
-        <p className="notice">No studio in this city offers this visit yet. Go back to choose another city or visit.</p>
+        <p className="notice">{t("booking.studios.none")}</p>
       ) : (
-        <ChoiceFieldset name="studio" legend="Studio">
+        <ChoiceFieldset name="studio" legend={t("booking.studios.legend")}>
           <div className="choices">
             {studios.map((s) => (
               <div className="studio-choice" key={s.slug}>
                 <Radio name="studio" value={s.slug} label={s.name}>
-                  <span className="choice-detail">{s.isVirtual ? "Video visit from home" : s.address}</span>
+                  <span className="choice-detail">{s.isVirtual ? t("booking.studios.video") : s.address}</span>
                   {s.firstFree ? <span className="studio-first">{s.firstFree}</span> : null}
                 </Radio>
                 <StudioContact studio={s} showAddress={false} />

@@ -1,9 +1,9 @@
 import { z } from "zod/v4";
 
 export const timesSchema = z.object({
-  slot: z.string("Choose a time.").max(40, "Choose a time from the list."),
+  slot: z.string("booking.errors.slotRequired").max(40, "booking.errors.slotNotListed"),
 });
 
 
 /** The page past the hold limit (429, decision 021). */
-export const TOO_MANY_HOLDS_TITLE = "You have chosen many times in the last hour";
+export const TOO_MANY_HOLDS_TITLE = "booking.times.tooManyTitle";

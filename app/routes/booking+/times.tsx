@@ -16,11 +16,15 @@ import { StepHeader } from "~/ui/step-header";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
 import { WaitlistInvite } from "~/ui/waitlist-invite";
+import { serviceName } from "~/booking/service-names";
+import { i18nOf } from "~/i18n/locale.server";
+import { localize } from "~/i18n/translate";
+import { metaT, useT } from "~/i18n/use-t";
 
 /** The step's title; past the hold limit (429), that page's own. */
 export const meta: MetaFunction = (args) =>
   isRouteErrorResponse(args.error) && args.error.status === 429
-    ? [{ title: `${TOO_MANY_HOLDS_TITLE} — Book a visit` }, { name: "robots", content: "noindex" }]
+    ? [{ title: metaT(args.matches)("booking.meta.stepTitle", { title: metaT(args.matches)(TOO_MANY_HOLDS_TITLE) }) }, { name: "robots", content: "noindex" }]
     : (stepMeta(args) ?? []);
 
 async function studioAndService(state: { studio?: string; serviceType?: string }) {
@@ -34,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "times");
   const url = new URL(request.url);
   const conflict = url.searchParams.get("conflict") === "1";
+  const { t, locale } = i18nOf(request);
   const { db, studio, service } = await studioAndService(state);
   // The studio closed for booking since it was chosen: choose again.
   if (!studio || !service) throw redirect("/booking/studios");
@@ -48,14 +53,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fresh: conflict,
     // The time this booking holds is still offered to it (selected); everyone else's live holds are not.
     holder: state.bookingId,
+    locale,
   });
   const data = {
     ...picker,
     back,
     title,
-    conflictMessage: conflict ? OUTCOME_MESSAGES.availability_conflict : null,
+    conflictMessage: conflict ? t(OUTCOME_MESSAGES.availability_conflict) : null,
     studioName: studio.name,
-    serviceName: service.name,
+    serviceName: serviceName(t, service),
     selected: state.slot?.startsAt ?? null,
   };
   // Bounded by the availabilitiesTimeout flag: say so, offer a retry, never hang.
@@ -65,11 +71,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return submitStep(request, "times", timesSchema, async ({ slot }, { state }) => {
-    const taken = { fieldErrors: { slot: ["Sorry — that time was just taken by someone else. The times below are still free."] } };
+    const taken = { fieldErrors: { slot: ["booking.errors.slotTaken"] } };
     const startsAt = new Date(slot);
     if (!/^\d{4}-\d{2}-\d{2}T/.test(slot) || Number.isNaN(startsAt.getTime())) return taken;
     const { db, studio, service } = await studioAndService(state);
-    if (!studio || !service) return { fieldErrors: { slot: ["This studio can’t be booked any more. Please go back and choose another."] } };
+    if (!studio || !service) return { fieldErrors: { slot: ["booking.errors.studioClosed"] } };
     // The time is held for this booking (decision 021): checked free and held in one transaction, so whoever
     // comes second, on any process, is told here. Choosing the time already held places nothing new.
     const bookingId = state.bookingId ?? newBookingId();
@@ -77,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const same = own && isLive(own) && own.studioSlug === studio.slug && own.serviceType === service.code && own.startsAt.getTime() === startsAt.getTime();
     if (!same) await countHold(clientIp(context));
     const outcome = await placeHold(db, { bookingId, studioSlug: studio.slug, serviceCode: service.code, startsAt });
-    if (!outcome.ok && outcome.code === "generic_error") throw json({ message: OUTCOME_MESSAGES.generic_error }, { status: 503 });
+    if (!outcome.ok && outcome.code === "generic_error") throw json({ message: localize(i18nOf(request).t, OUTCOME_MESSAGES.generic_error) }, { status: 503 });
     if (!outcome.ok) {
       // The page shown with the message reads fresh here: the time is not offered again from this process's cache.
       forgetCached(db, "live:");
@@ -101,13 +107,14 @@ async function countHold(ip: string) {
 /** Past the hold limit: what happened and what to do, in the booking's frame (a thrown 429). Else an apology. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = useT();
   if (!isRouteErrorResponse(error) || error.status !== 429) {
     return (
       <div className="page narrow">
-        <h1>Something went wrong</h1>
-        <p>Sorry — we couldn’t show this page. Please try again in a moment, or call your studio.</p>
+        <h1>{t("booking.times.errorTitle")}</h1>
+        <p>{t("booking.times.errorLead")}</p>
         <p>
-          <Link to="/booking/times">Back to the times</Link>
+          <Link to="/booking/times">{t("booking.times.backToTimes")}</Link>
         </p>
       </div>
     );
@@ -117,18 +124,12 @@ export function ErrorBoundary() {
   return (
     <div className="page narrow">
       <StepHeader />
-      <h1>{TOO_MANY_HOLDS_TITLE}</h1>
-      <p className="lead">
-        Each time you choose is held for a few minutes so nobody else can take it. So that everyone can find a time, we
-        hold only a limited number of times for one connection in an hour.
-      </p>
-      <p>
-        Please try again in {minutes} minute{minutes === 1 ? "" : "s"}, or call your studio and we will book you in by
-        phone. The answers you have already given are kept.
-      </p>
+      <h1>{t(TOO_MANY_HOLDS_TITLE)}</h1>
+      <p className="lead">{t("booking.times.tooManyLead")}</p>
+      <p>{t("booking.times.tooManyRetry", { count: minutes })}</p>
       <p>
         <Link to="/booking/times" className="button">
-          Back to the times
+          {t("booking.times.backToTimes")}
         </Link>
       </p>
     </div>
@@ -137,6 +138,7 @@ export function ErrorBoundary() {
 
 export default function Times() {
   const data = useLoaderData<typeof loader>();
+  const t = useT();
   const result = useActionData<typeof action>();
   return (
     <StepPage
@@ -152,7 +154,7 @@ export default function Times() {
             </p>
           ) : null}
           <p className="lead">
-            {data.serviceName} at {data.studioName}. Times are shown in the studio’s local time.
+            {t("booking.times.lead", { service: data.serviceName, studio: data.studioName })}
           </p>
           <TimePickerNav data={data} />
         </>

@@ -1,0 +1,106 @@
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support";
+import { step, uniqueEmail } from "./booking-journey";
+
+import { expectNoEnglishLeft } from "./translation";
+
+/**
+ * Issue 21: a guest books a checkup in Spanish (the browser asks for es-US), from /booking to the confirmed page.
+ * Every step: axe (`step`), and no English sentence left. The confirmed page and the emails are checked elsewhere.
+ */
+test.use({ locale: "es-US" });
+
+/** The step's own submit button, whatever the chrome calls it (the form's, not the language link's). */
+async function submit(page: Page) {
+  await page.locator("form.form button[type=submit]").last().click();
+  await page.waitForLoadState("load");
+}
+
+/** The same in both languages: plan names (brands) that the no-English check's one-word rule cannot tell apart. */
+const BRANDS = ["Anthem / CareFirst / FEP"];
+
+async function spanishStep(page: Page, path: string, heading: string) {
+  await step(page, path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expect(page).toHaveTitle(`${heading} — Reservar una cita`);
+  await expectNoEnglishLeft(page, { allow: BRANDS });
+}
+
+test("a guest books a checkup in Spanish", async ({ page }) => {
+  await page.goto("/booking");
+  await spanishStep(page, "/booking/markets", "Elija su ciudad");
+  await page.getByLabel("Boston").check();
+  await submit(page);
+
+  await spanishStep(page, "/booking/services", "¿En qué podemos ayudarle?");
+  await expect(page.getByText("Suele cubrirlo el seguro dental · $199 sin seguro").first()).toBeVisible();
+  await page.getByLabel("Chequeo y limpieza").check();
+  await submit(page);
+
+  await spanishStep(page, "/booking/studios", "Elija un consultorio");
+  await page.getByLabel("Fenway").check();
+  await submit(page);
+
+  await spanishStep(page, "/booking/times", "Elija una hora");
+  // The week and the day in Spanish ("domingo, 29 de noviembre de 2026 (EST)"), times as "9:00 a.m.".
+  await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText(/^[a-záéíóúñ]+, \d{1,2} de [a-z]+ de \d{4} \(E[SD]T\)/);
+  const later = page.getByRole("link", { name: "Horas posteriores →" }).first();
+  await later.click();
+  await page.waitForLoadState("load");
+  await expectNoEnglishLeft(page, { allow: BRANDS });
+  const first = page.locator('input[name="slot"]').first();
+  await expect(page.locator("label.choice").first()).toHaveText(/^\d{1,2}:\d{2}\s?[ap]\.\s?m\./);
+  await first.check();
+  await submit(page);
+
+  await spanishStep(page, "/booking/email", "Su correo electrónico");
+  await expect(page.getByText(/Reservada para usted hasta las \d{1,2}:\d{2}/)).toBeVisible();
+  await page.getByLabel("Correo electrónico").fill(uniqueEmail("spanish"));
+  await submit(page);
+
+  await spanishStep(page, "/booking/contact-info", "Sus datos");
+  await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+  await page.getByLabel("Apellido").fill("Gómez");
+  await page.getByLabel("Número de celular").fill("555");
+  const dob = page.getByRole("group", { name: "Fecha de nacimiento" });
+  await dob.locator('input[name$="Month"]').fill("5");
+  await dob.locator('input[name$="Day"]').fill("1");
+  await dob.locator('input[name$="Year"]').fill("1990");
+  await page.getByLabel("Menta", { exact: true }).check();
+  await page.getByLabel("Comedia").check();
+  // A bad post: the message in Spanish, what was typed kept.
+  await submit(page);
+  await expect(page).toHaveURL(/\/booking\/contact-info$/);
+  await expect(page.getByText("Escriba un número de teléfono de EE. UU. de 10 dígitos, como (617) 555-0100.").first()).toBeVisible();
+  await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
+  await expect(page.getByLabel("Número de celular")).toHaveValue("555");
+  await page.getByLabel("Número de celular").fill("(617) 555-0100");
+  await submit(page);
+
+  await spanishStep(page, "/booking/insurance", "Seguro dental");
+  await page.getByLabel("Guardian").check();
+  await page.getByLabel("Número de miembro (opcional)").fill("GRD12345");
+  await submit(page);
+
+  await spanishStep(page, "/booking/insurance-status", "Sobre su seguro dental");
+  await expect(page.getByText("Revisaremos su cobertura de Guardian antes de su cita.", { exact: false })).toBeVisible();
+  await submit(page);
+
+  await spanishStep(page, "/booking/payment-info", "Tarjeta para reservar su cita");
+  await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+  await page.getByLabel("Mes de vencimiento").selectOption("12");
+  await page.getByLabel("Año de vencimiento").fill(String(new Date().getFullYear() + 4));
+  await page.getByLabel("Código de seguridad (CVC)").fill("123");
+  await page.getByLabel("Nombre en la tarjeta").fill("Lucía Gómez");
+  await page.getByRole("button", { name: "Guardar la tarjeta y continuar" }).click();
+  await page.waitForLoadState("load");
+
+  await spanishStep(page, "/booking/confirmation", "Revisar y reservar");
+  await expect(page.getByText("1 de mayo de 1990")).toBeVisible();
+  await expect(page.getByText(/^Chequeo y limpieza · /)).toBeVisible();
+  await page.getByRole("button", { name: "Reservar la cita" }).click();
+  await page.waitForLoadState("load");
+  // The confirmed page is another part's: it opens.
+  await expect(page).toHaveURL(/\/booking\/confirmed\/[\w-]+\?booked=1$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+});
