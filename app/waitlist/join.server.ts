@@ -102,7 +102,7 @@ export async function joinAction(request: Request) {
   const parsed = joinSchema(wishDayBounds(new Date(), studio.tz), !patient, locale).safeParse({ ...Object.fromEntries(form), parts: form.getAll("parts") });
   if (!parsed.success) {
     // In the form's order, so the summary reads top to bottom like the form.
-    const errors = fieldErrors(parsed.error);
+    const errors = fieldErrors(parsed.error, t);
     const ordered = Object.fromEntries(["firstDay", "lastDay", "parts", "email"].filter((name) => errors[name]).map((name) => [name, errors[name]]));
     return json(localizeReply({ status: "error" as const, initialValue: values, error: ordered }, t), { status: 400, headers: PRIVATE_PAGE });
   }

@@ -116,6 +116,11 @@ async function cookieVariants(): Promise<Record<string, Variant[]>> {
       ["201 characters", "g".repeat(201)],
       ["4000 bytes", "g".repeat(HUGE)],
     ],
+    lang: [
+      ["a language we speak", "es-US"],
+      ["one we do not", "xx-XX"],
+      ["4000 bytes", "e".repeat(HUGE)],
+    ],
     cookieBannerDismissed: [
       ["true", "true"],
       ["true + 1 character", "truee"],
@@ -251,6 +256,8 @@ describe("cookies at and past their limits, on every page of the real server", (
     const variants = await cookieVariants();
     const get = async (page: string, cookie: string) => fetch(`${server.url}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });
     const value = (name: string) => `${name}=${variants[name][0][1]}`;
+    // What a page shows, not its scripts: the data it hydrates with carries the chrome's messages (decision 027).
+    const shown = async (res: Response) => (await res.text()).replace(/<script\b[\s\S]*?<\/script>/g, "");
 
     // the sweep reached the real pages, not only "not found" answers
     expect((await get("/dev/outbox", "")).status).toBe(200);
@@ -270,11 +277,14 @@ describe("cookies at and past their limits, on every page of the real server", (
     // (decision 010; tests/integration/auth-accounts.test.ts signs in with a real session)
     const signedOnly = await get("/", value("idToken"));
     expect(signedOnly.status).toBe(200);
-    expect(await signedOnly.text()).not.toContain("Signed in as");
-    expect(await (await get("/", "idToken=" + variants.idToken[1][1])).text()).not.toContain("Signed in as");
+    expect(await shown(signedOnly)).not.toContain("Signed in as");
+    expect(await shown(await get("/", "idToken=" + variants.idToken[1][1]))).not.toContain("Signed in as");
     // the banner dismissal and the web view
-    expect(await (await get("/", value("cookieBannerDismissed"))).text()).not.toContain("Cookie notice");
-    expect(await (await get("/", "cookieBannerDismissed=truee")).text()).toContain("Cookie notice");
+    expect(await shown(await get("/", value("cookieBannerDismissed")))).not.toContain("Cookie notice");
+    expect(await shown(await get("/", "cookieBannerDismissed=truee"))).toContain("Cookie notice");
+    // the language: a known one is spoken, an unknown or oversized one is English
+    expect(await (await get("/", value("lang"))).text()).toContain('<html lang="es-US">');
+    expect(await (await get("/", "lang=xx-XX")).text()).toContain('<html lang="en-US">');
     expect(await (await get("/", value("web_view"))).text()).toContain("maximum-scale=1");
     expect(await (await get("/", "web_view=truee")).text()).toContain("minimum-scale=1");
   });

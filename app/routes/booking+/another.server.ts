@@ -48,7 +48,7 @@ export async function submitAnother(request: Request) {
   }
   const values = { who: String(form.get("who") ?? "").slice(0, 12), startsAt: String(form.get("startsAt") ?? "").slice(0, 40) };
   const parsed = schema.safeParse(Object.fromEntries(form));
-  const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
+  const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error, i18nOf(request).t);
   const person = people.find((p) => p.value === values.who);
   const offer = offers.find((o) => o.value === values.startsAt);
   if (!person) errors.who ??= ["family.another.errors.who"];

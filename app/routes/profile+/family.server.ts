@@ -56,7 +56,7 @@ export async function addMember(request: Request) {
   const form = await readForm(request);
   const returnTo = returnTarget(form.get("returnTo"));
   const { values, parsed } = await parseMember(form);
-  if (!parsed.success) return refused(request, values, fieldErrors(parsed.error));
+  if (!parsed.success) return refused(request, values, fieldErrors(parsed.error, i18nOf(request).t));
   const id = await addFamilyMember(holder, parsed.data);
   if (id === null) return refused(request, values, { "": ["family.errors.tooMany"] });
   if (returnTo === "/booking/who") return redirect(`/booking/who?added=${id}`, { status: 303, headers: PRIVATE_PAGE });
@@ -122,7 +122,7 @@ export async function memberAction(request: Request, id: string | undefined) {
   const intent = form.get("intent");
   if (intent === "edit") {
     const { values, parsed } = await parseMember(form);
-    if (!parsed.success) return refused(request, values, fieldErrors(parsed.error), "edit");
+    if (!parsed.success) return refused(request, values, fieldErrors(parsed.error, i18nOf(request).t), "edit");
     if (!(await updateFamilyMember(holder.personId, member.id, parsed.data))) throw notFound();
     return redirect(`/profile/family/${member.id}?done=saved#details`, { status: 303, headers: PRIVATE_PAGE });
   }
