@@ -84,6 +84,8 @@ async function bookingSpanishScreens(browser: Browser) {
   };
   await page.goto(`${base}/booking`);
   await shoot(page, "markets-es");
+  // The cookie banner is shown once (above); dismissed, it no longer covers the later pages' middle.
+  await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
   await page.getByLabel("Boston").check();
   await submit();
   await shoot(page, "services-es");
@@ -593,6 +595,42 @@ async function familyScreensEs(browser: Awaited<ReturnType<typeof chromium.launc
 }
 
 /**
+ * Issue 21, accounts in Spanish (a browser asking for es-US) → docs/screenshots/account-<page>-es-<width>.png: the
+ * login page, the sign-up's first step and the profile of an account signed up in Spanish. At 360 px the long
+ * Spanish labels must fit their buttons and cards. `SCREENSHOTS_ONLY=account-es`.
+ */
+async function accountSpanishScreens(browser: Browser) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: "es-US" });
+  await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
+  const page = await context.newPage();
+  const shot = async (name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      await page.screenshot({ path: `${OUT}/account-${name}-es-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  await page.goto(`${base}/login`);
+  await shot("login");
+  await page.goto(`${base}/signup`);
+  await shot("signup");
+  const email = "ana.ruiz@example.com"; // a plausible length: the header wraps the signed-in address beside the links
+  await page.getByLabel("Correo electrónico").fill(email);
+  await next(page, "Enviarme un código");
+  await page.goto(`${base}/dev/outbox`);
+  const subject = await page.locator("#outbox tr").filter({ hasText: email }).filter({ hasText: "Su código de Studio Dental:" }).first().textContent();
+  await page.goBack();
+  await page.getByLabel("Código del correo").fill(subject!.match(/Dental: (\d{6})/)![1]);
+  await next(page, "Continuar");
+  await page.getByLabel("Su nombre").fill("Ana Ruiz");
+  await page.getByLabel("Contraseña", { exact: true }).fill("caballo correcto grapa de batería");
+  await next(page, "Crear mi cuenta");
+  await page.goto(`${base}/profile`);
+  await shot("profile");
+  await context.close();
+}
+
+/**
  * Issue 21: the visit's pages in Spanish (the `lang` cookie the language link leaves): the confirmed page, the
  * cancel page and the intake's first step, then back to English for the rest of the run.
  */
@@ -635,6 +673,7 @@ async function main() {
     if (process.env.SCREENSHOTS_ONLY === "public-es") return void (await publicSpanishScreens(browser), await browser.close());
     if (process.env.SCREENSHOTS_ONLY === "family-es") return void (await familyScreensEs(browser), await browser.close());
     if (process.env.SCREENSHOTS_ONLY === "booking-es") return void (await bookingSpanishScreens(browser), await browser.close());
+    if (process.env.SCREENSHOTS_ONLY === "account-es") return void (await accountSpanishScreens(browser), await browser.close());
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/booking`);
@@ -720,6 +759,7 @@ async function main() {
     await familyScreens(browser);
     await publicSpanishScreens(browser);
     await familyScreensEs(browser);
+    await accountSpanishScreens(browser);
     await browser.close();
     console.log(`${n * WIDTHS.length} screenshots in ${OUT}/ (and the console's availability pages)`);
   } finally {
@@ -844,5 +884,6 @@ async function shellSpanishScreens() {
 if (process.env.SCREENSHOTS_ONLY === "shell-es") await shellSpanishScreens();
 else {
   if (process.env.SCREENSHOTS_ONLY !== "recall") await main();
-  if (process.env.SCREENSHOTS_ONLY !== "public-es") await recallScreens();
+  // Recall runs in the full run or alone, not after another set taken alone.
+  if (!process.env.SCREENSHOTS_ONLY || process.env.SCREENSHOTS_ONLY === "recall") await recallScreens();
 }
