@@ -64,7 +64,7 @@ export type MemberView = {
  * The family as the holder's profile shows it: each member under their own name with their visits; a removed
  * member only while they have visits to show (marked removed).
  */
-export async function familyOverview(personId: number, now = new Date(), t: T = tFor(DEFAULT_LOCALE)): Promise<MemberView[]> {
+export async function familyOverview(personId: number, now = new Date(), t: T = tFor(DEFAULT_LOCALE), locale = DEFAULT_LOCALE): Promise<MemberView[]> {
   const db = await getDb();
   const [members, visits] = await Promise.all([familyMembers(db, personId, { withRemoved: true }), familyVisits(db, personId)]);
   const today = localToday(now, marketTimezone(null));
@@ -73,6 +73,7 @@ export async function familyOverview(personId: number, now = new Date(), t: T = 
       const rows = visitRows(
         visits.filter((v) => v.patientId === member.id),
         now,
+        locale,
       );
       return {
         id: member.id,

@@ -4,7 +4,7 @@ import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
 import { recallMonth, recallNoun, type RecallKind } from "~/rules/recall";
-import { BRAND } from "~/scheduling/visit-notes";
+import { BRAND, serviceNameIn } from "~/scheduling/visit-notes";
 import { studioLocation, type EmailStudio } from "~/scheduling/visit-email";
 import { RecallEmailHtml } from "./recall-email-html";
 
@@ -36,11 +36,12 @@ type Input = {
 export function recallEmail(input: Input): OutgoingEmail {
   const locale = input.locale ?? DEFAULT_LOCALE;
   const t = tFor(locale);
+  const service = { code: input.service.code, name: serviceNameIn(t, locale, input.service.code, input.service.name) };
   const vars = {
     brand: BRAND,
-    what: recallNoun(input.service, t),
+    what: recallNoun(service, t),
     month: recallMonth(input.dueOn, locale),
-    service: input.service.name.toLowerCase(),
+    service: service.name.toLowerCase(),
     studio: input.studio.name,
     name: input.forName ?? "",
   };

@@ -1,4 +1,4 @@
-import { useLocale } from "~/i18n/use-t";
+import { useLocale, useT } from "~/i18n/use-t";
 import { formatPhone, normalizePhone } from "~/rules/phone";
 
 /** What a page knows of a studio to tell a patient where to go and how to call. */
@@ -10,26 +10,6 @@ export type StudioContactInfo = {
   mapUrl: string | null;
   isVirtual: boolean;
 };
-
-/**
- * The card's own words. A page passes them from its section's catalogue (the marketing pages: `marketing.studio.*`,
- * see `studioWords`); a page that does not yet gets these English ones.
- */
-export type StudioWords = { videoVisit: string; questionsCall: string; map: string; mapOf: (name: string) => string };
-const ENGLISH: StudioWords = {
-  videoVisit: "Video visit from home: we email you the link before your visit.",
-  questionsCall: "Questions? Call",
-  map: "Map",
-  mapOf: (name) => ` of ${name} (opens in a new tab)`,
-};
-
-/** The card's words from the `marketing` catalogue (pages of that section). */
-export const studioWords = (t: (key: string, vars?: Record<string, string>) => string): StudioWords => ({
-  videoVisit: t("marketing.studio.videoVisit"),
-  questionsCall: t("marketing.studio.questionsCall"),
-  map: t("marketing.studio.map"),
-  mapOf: (name) => t("marketing.studio.mapOf", { name }),
-});
 
 const DAYS = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 } as const;
 
@@ -63,16 +43,20 @@ export function PhoneLink({ phone, label }: { phone: string; label?: string }) {
   );
 }
 
-/** The studio's address, hours, phone (a tel: link) and a map link; a video visit says so instead. */
-export function StudioContact({ studio, showAddress = true, words = ENGLISH }: { studio: StudioContactInfo; showAddress?: boolean; words?: StudioWords }) {
+/**
+ * The studio's address, hours, phone (a tel: link) and a map link; a video visit says so instead. Its words are in
+ * `common`: the card shows on marketing, booking and visit pages alike.
+ */
+export function StudioContact({ studio, showAddress = true }: { studio: StudioContactInfo; showAddress?: boolean }) {
   const locale = useLocale();
+  const t = useT();
   if (studio.isVirtual) {
     return (
       <span className="studio-facts">
-        {showAddress ? <span>{words.videoVisit}</span> : null}
+        {showAddress ? <span>{t("common.studio.videoVisit")}</span> : null}
         {studio.phone ? (
           <span>
-            {words.questionsCall} <PhoneLink phone={studio.phone} />
+            {t("common.studio.questionsCall")} <PhoneLink phone={studio.phone} />
           </span>
         ) : null}
       </span>
@@ -86,8 +70,8 @@ export function StudioContact({ studio, showAddress = true, words = ENGLISH }: {
         {studio.phone ? <PhoneLink phone={studio.phone} /> : null}
         {studio.mapUrl ? (
           <a href={studio.mapUrl} rel="noopener noreferrer" target="_blank">
-            {words.map}
-            <span className="visually-hidden">{words.mapOf(studio.name)}</span>
+            {t("common.studio.map")}
+            <span className="visually-hidden">{t("common.studio.mapOf", { name: studio.name })}</span>
           </a>
         ) : null}
       </span>

@@ -8,10 +8,10 @@ import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
 import { formatCalendarDate, formatLocalDate, formatLocalTime, formatLongDateTime, zoneAbbreviation } from "~/rules/zoned-time";
-import { BRAND } from "~/scheduling/visit-notes";
+import { BRAND, serviceNameIn } from "~/scheduling/visit-notes";
 import { WaitlistEmailHtml, type WaitlistEmailProps } from "./email-html";
 
-type Place = { studio: { name: string }; service: { name: string }; locale?: string };
+type Place = { studio: { name: string }; service: { code: string; name: string }; locale?: string };
 
 function render(props: Omit<WaitlistEmailProps, "brand">) {
   return "<!DOCTYPE html>" + renderToStaticMarkup(createElement(WaitlistEmailHtml, { brand: BRAND, ...props }));
@@ -25,19 +25,20 @@ export const daysLabel = (firstDay: string, lastDay: string, locale = DEFAULT_LO
 export function joinedEmail(input: Place & { to: string; firstDay: string; lastDay: string; parts: string; leaveUrl: string }): OutgoingEmail {
   const locale = input.locale ?? DEFAULT_LOCALE;
   const t = tFor(locale);
+  const service = serviceNameIn(t, locale, input.service.code, input.service.name);
   const days = daysLabel(input.firstDay, input.lastDay, locale);
-  const lead = t("waitlist.email.joined.lead", { service: input.service.name, brand: BRAND, studio: input.studio.name, days, parts: input.parts });
+  const lead = t("waitlist.email.joined.lead", { service: service, brand: BRAND, studio: input.studio.name, days, parts: input.parts });
   const after = t("waitlist.email.joined.after");
   return {
     to: input.to,
-    subject: t("waitlist.email.joined.subject", { brand: BRAND, service: input.service.name }),
+    subject: t("waitlist.email.joined.subject", { brand: BRAND, service: service }),
     text: [t("waitlist.email.hi"), "", lead, after, "", t("waitlist.email.leaveLine", { url: input.leaveUrl }), "", t("waitlist.email.seeYou"), BRAND].join("\n"),
     html: render({
       locale,
       heading: t("waitlist.email.joined.heading"),
       lead,
       rows: [
-        { label: t("waitlist.email.rows.visit"), value: input.service.name },
+        { label: t("waitlist.email.rows.visit"), value: service },
         { label: t("waitlist.email.rows.studio"), value: input.studio.name },
         { label: t("waitlist.email.rows.days"), value: days },
         { label: t("waitlist.email.rows.times"), value: input.parts },
@@ -54,13 +55,14 @@ export function joinedEmail(input: Place & { to: string; firstDay: string; lastD
 export function offerEmail(input: Place & { to: string; startsAt: Date; tz: string; claimUrl: string; leaveUrl: string }): OutgoingEmail {
   const locale = input.locale ?? DEFAULT_LOCALE;
   const t = tFor(locale);
+  const service = serviceNameIn(t, locale, input.service.code, input.service.name);
   const when = formatLongDateTime(input.startsAt, input.tz, locale);
-  const lead = t("waitlist.email.offer.lead", { service: input.service.name, when, brand: BRAND, studio: input.studio.name });
+  const lead = t("waitlist.email.offer.lead", { service: service, when, brand: BRAND, studio: input.studio.name });
   const after = t("waitlist.email.offer.after");
   const time = `${formatLocalTime(input.startsAt, input.tz, locale)} ${zoneAbbreviation(input.startsAt, input.tz)}`;
   return {
     to: input.to,
-    subject: t("waitlist.email.offer.subject", { brand: BRAND, service: input.service.name, date: formatLocalDate(input.startsAt, input.tz, locale), time }),
+    subject: t("waitlist.email.offer.subject", { brand: BRAND, service: service, date: formatLocalDate(input.startsAt, input.tz, locale), time }),
     text: [t("waitlist.email.hi"), "", lead, after, "", t("waitlist.email.claimLine", { url: input.claimUrl }), "", t("waitlist.email.leaveLine", { url: input.leaveUrl }), "", t("waitlist.email.seeYou"), BRAND].join("\n"),
     html: render({
       locale,
@@ -68,7 +70,7 @@ export function offerEmail(input: Place & { to: string; startsAt: Date; tz: stri
       lead,
       rows: [
         { label: t("waitlist.email.rows.when"), value: when },
-        { label: t("waitlist.email.rows.visit"), value: input.service.name },
+        { label: t("waitlist.email.rows.visit"), value: service },
         { label: t("waitlist.email.rows.studio"), value: input.studio.name },
       ],
       button: { href: input.claimUrl, label: t("waitlist.email.offer.claim") },

@@ -6,6 +6,7 @@ import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { persons, services, studios, waitlistEntries, waitlistOffers } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
+import { serviceNameIn } from "~/scheduling/visit-notes";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
@@ -132,7 +133,7 @@ function view({ entry, studioName, serviceName }: { entry: typeof waitlistEntrie
   return {
     id: entry.id,
     studioName,
-    serviceName,
+    serviceName: serviceNameIn(t, locale, entry.serviceCode, serviceName),
     firstDay: entry.firstDay,
     lastDay: entry.lastDay,
     days: daysLabel(entry.firstDay, entry.lastDay, locale),

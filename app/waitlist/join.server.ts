@@ -18,6 +18,7 @@ import { DAY_PARTS, DAY_PART_VALUES, describeDayParts, type DayPart } from "~/ru
 import { WAITLIST_MAX_DAYS_AHEAD, wishDayBounds } from "~/rules/waitlist";
 import { addDays, formatCalendarDate } from "~/rules/zoned-time";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
+import { serviceNameIn } from "~/scheduling/visit-notes";
 import { daysLabel } from "./email";
 import { joinWaitlist } from "./entries.server";
 
@@ -78,12 +79,12 @@ const PART_WORDS: Record<DayPart, { name: string; hours: string }> = {
 export async function joinPage(request: Request) {
   const { state, studio, service } = await place(request);
   const patient = await getPatient(request);
-  const { t } = i18nOf(request);
+  const { locale, t } = i18nOf(request);
   const bounds = wishDayBounds(new Date(), studio.tz);
   return json(
     {
       studioName: studio.name,
-      serviceName: service.name,
+      serviceName: serviceNameIn(t, locale, service.code, service.name),
       accountEmail: patient?.email ?? null,
       bounds,
       values: { firstDay: bounds.min, lastDay: addDays(bounds.min, 13), parts: [...DAY_PART_VALUES], email: state.email ?? "" },
@@ -134,7 +135,7 @@ export async function joinedPage(request: Request) {
   return json(
     {
       studioName: studio.name,
-      serviceName: service.name,
+      serviceName: serviceNameIn(t, locale, service.code, service.name),
       days: known ? daysLabel(from, to, locale) : null,
       parts: known ? describeDayParts(parts, t, locale) : null,
     },

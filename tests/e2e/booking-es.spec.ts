@@ -16,8 +16,8 @@ async function submit(page: Page) {
   await page.waitForLoadState("load");
 }
 
-/** The same in both languages: plan names (brands) that the no-English check's one-word rule cannot tell apart. */
-const BRANDS = ["Anthem / CareFirst / FEP"];
+/** The same in both languages: a plan's name (a brand) and a city's, which the one-word rule cannot tell apart. */
+const BRANDS = ["Anthem / CareFirst / FEP", "Washington, DC"];
 
 async function spanishStep(page: Page, path: string, heading: string) {
   await step(page, path);

@@ -64,9 +64,7 @@ test.describe("a browser that asks for Spanish", () => {
     await expectChromeInSpanish(page);
   });
 
-  // The home page's body is Contentful content, translated with the content entries (another part of issue 21):
-  // until those land, only its chrome is checked above. Remove the fixme once the entries have Spanish.
-  test.fixme("the home page has no English left", async ({ page }) => {
+  test("the home page has no English left", async ({ page }) => {
     await visit(page, "/");
     await expectNoEnglishLeft(page);
   });

@@ -14,21 +14,35 @@ const SMTP_PORT = Number(
 
 type Mail = { to: string[]; raw: string };
 
+/** Quoted-printable undone: soft breaks dropped, each run of "=XX" escapes read back as the UTF-8 bytes they are. */
+const unquote = (text: string) =>
+  text
+    .replace(/=\r?\n/g, "")
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
+
+/** RFC 2047 encoded words ("=?utf-8?q?su_cita?=") in the headers as text; the space between two of them is not text. */
+const unwordHeaders = (headers: string) =>
+  headers
+    .replace(/(\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, how: string, text: string) =>
+      how.toLowerCase() === "b" ? Buffer.from(text, "base64").toString("utf8") : unquote(text.replace(/_/g, " "))
+    );
+
 /**
- * The email as a patient's mail client shows it: quoted-printable soft breaks and escapes undone, so links read
- * whole, and the calendar part (base64 since decision 017) decoded after it, so a spec can read its UID and METHOD.
+ * The email as a patient's mail client shows it: the subject's encoded words and quoted-printable undone (as UTF-8,
+ * so accents read right), so links read whole, and the calendar part (base64 since decision 017) decoded after it,
+ * so a spec can read its UID and METHOD.
  */
-const decode = (raw: string) =>
-  [
-    raw
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-        String.fromCharCode(parseInt(hex, 16))
-      ),
+const decode = (raw: string) => {
+  const end = raw.search(/\r?\n\r?\n/);
+  const [headers, body] = end < 0 ? [raw, ""] : [raw.slice(0, end), raw.slice(end)];
+  return [
+    unwordHeaders(headers) + unquote(body),
     ...mimeParts(raw)
       .filter((part) => /^text\/calendar/i.test(part.contentType))
       .map((part) => part.body),
   ].join("\r\n");
+};
 
 /** Starts the server before the spec's tests and stops it after; returns how to read what arrived. */
 export function useMailbox() {

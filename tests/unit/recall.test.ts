@@ -60,3 +60,22 @@ describe("a family member's recall email", () => {
     expect(email.subject).toContain("your next");
   });
 });
+
+describe("a recall email in Spanish", () => {
+  it("names the service in Spanish, not the studio's English name", () => {
+    const email = recallEmail({
+      to: "alex@example.com",
+      kind: "due_soon",
+      dueOn: "2027-06-15",
+      service: { code: "CLNCHK", name: "Checkup and cleaning" },
+      studio: { slug: "fenway", name: "Fenway", address: "1 Example St, Boston, MA 02215", tz: "America/New_York", isVirtual: false },
+      siteOrigin: "https://dental.example.com",
+      bookUrl: "https://dental.example.com/booking?service=CLNCHK&studio=fenway",
+      unsubscribeUrl: "https://dental.example.com/recall/unsubscribe/x",
+      firstName: "Alex",
+      locale: "es-US",
+    });
+    expect(`${email.subject}\n${email.text}\n${email.html}`).not.toMatch(/checkup and cleaning/i);
+    expect(email.text).toContain("chequeo y limpieza");
+  });
+});

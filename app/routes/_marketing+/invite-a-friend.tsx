@@ -23,10 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const patient = await requirePatient(request);
-  const { t } = i18nOf(request);
+  const { locale, t } = i18nOf(request);
   const submission = parseWithZod(await readForm(request), { schema: inviteSchema });
   if (submission.status !== "success") return json(localizeReply(submission.reply(), t), { status: 400 });
-  if (!(await shareReferralLink(patient, submission.value.friendEmail))) {
+  if (!(await shareReferralLink(patient, submission.value.friendEmail, locale))) {
     return json(localizeReply(submission.reply({ formErrors: ["marketing.invite.errors.tooMany"] }), t), { status: 429 });
   }
   // `sentId`: a fresh form after each send (with JavaScript the page stays, so the field would keep the address).

@@ -8,7 +8,7 @@ import { dentistJsonLd, jsonLdGraph, organizationJsonLd } from "~/rules/structur
 import { BRAND_NAME } from "~/ui/brand";
 import { JsonLd } from "~/ui/json-ld";
 import { metaT, useT } from "~/i18n/use-t";
-import { StudioContact, studioWords } from "~/ui/studio";
+import { StudioContact } from "~/ui/studio";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
@@ -42,7 +42,6 @@ export async function loader() {
 export default function Studios() {
   const { markets, jsonLd } = useLoaderData<typeof loader>();
   const t = useT();
-  const words = studioWords(t);
   return (
     <div className="page studios-page">
       <JsonLd data={jsonLd} />
@@ -65,7 +64,7 @@ export default function Studios() {
               <li key={s.slug} id={`studio-${s.slug}`} className="studio-card">
                 <h3>{s.name}</h3>
                 {s.open ? null : <p className="badge-soon">{t("marketing.studios.comingSoon")}</p>}
-                <StudioContact studio={s} words={words} />
+                <StudioContact studio={s} />
                 {s.open ? (
                   <p>
                     <a className="button" href={`/booking?studio=${encodeURIComponent(s.slug)}`}>

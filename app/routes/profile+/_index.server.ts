@@ -99,7 +99,7 @@ export async function profilePage(request: Request) {
     activeSessions(db, patient.personId, now),
     accountRecalls(db, patient.personId, now, locale),
     accountEntries(db, patient, now, locale),
-    familyOverview(patient.personId, now, t),
+    familyOverview(patient.personId, now, t, locale),
   ]);
   const done = new URL(request.url).searchParams.get("done");
   const comfort = comfortOf(record);

@@ -86,6 +86,7 @@ export async function memberPage(request: Request, id: string | undefined) {
   const rows = visitRows(
     visits.filter((v) => v.patientId === member.id),
     now,
+    locale,
   );
   const next = rows.visits.filter((v) => v.status === "CONFIRMED" && v.startsAt > now).at(-1);
   const quiz = rows.visits.filter((v) => v.serviceCategory === "ortho").map((v) => v.details.quizResult).find(isQuizResult) ?? null;
