@@ -170,6 +170,7 @@ export async function reschedulePage(
             appointmentId: appointment.id,
             startsAt: appointment.startsAt,
           },
+          locale: localeOf(request),
         })
       : null;
   return { facts: page.facts, base: page.base, picker };

@@ -4,6 +4,7 @@
  * transaction (scheduling/book.server.ts bookTogether).
  */
 import { getDb } from "~/db/client.server";
+import type { T } from "~/i18n/translate";
 import { formatLocalTime, zoneAbbreviation } from "~/rules/zoned-time";
 import { getStudioAnyState } from "~/scheduling/catalogue.server";
 import { familyMember, familyMembers, pairOffers } from "~/scheduling/family.server";
@@ -30,17 +31,17 @@ export async function companionCandidates(account: BookingAccount, main: Patient
 
 export type Offer = { value: string; label: string; detail: string };
 
-/** The times offered for the second person, as choices ("Same time" / "Right after"), in the studio's zone. */
-export async function companionOffers(state: BookingState): Promise<Offer[]> {
+/** The times offered for the second person, as choices ("Same time" / "Right after"), in the studio's zone and the reader's words. */
+export async function companionOffers(state: BookingState, { t, locale }: { t: T; locale: string }): Promise<Offer[]> {
   if (!state.studio || !state.serviceType || !state.slot) return [];
   const db = await getDb();
   const studio = await getStudioAnyState(db, state.studio);
   if (!studio) return [];
   const offers = await pairOffers(db, { studioSlug: state.studio, serviceCode: state.serviceType, startsAt: new Date(state.slot.startsAt) });
-  const at = (d: Date) => `${formatLocalTime(d, studio.tz)} ${zoneAbbreviation(d, studio.tz)}`;
+  const at = (d: Date) => `${formatLocalTime(d, studio.tz, locale)} ${zoneAbbreviation(d, studio.tz)}`;
   const list: Offer[] = [];
-  if (offers.sameTime) list.push({ value: offers.sameTime.toISOString(), label: `Same time, ${at(offers.sameTime)}`, detail: "Side by side, with another of our team" });
-  if (offers.after) list.push({ value: offers.after.toISOString(), label: `Right after, ${at(offers.after)}`, detail: "When the first visit ends" });
+  if (offers.sameTime) list.push({ value: offers.sameTime.toISOString(), label: t("booking.companion.sameTime", { time: at(offers.sameTime) }), detail: t("booking.companion.sameTimeDetail") });
+  if (offers.after) list.push({ value: offers.after.toISOString(), label: t("booking.companion.after", { time: at(offers.after) }), detail: t("booking.companion.afterDetail") });
   return list;
 }
 

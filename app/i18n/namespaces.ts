@@ -7,6 +7,8 @@ const SECTIONS: [RegExp, readonly string[]][] = [
   [/^\/booking\/confirmed\//, ["booking", "visit", "family", "account-offer"]],
   [/^\/booking(\/|$)/, ["booking", "family", "waitlist"]],
   [/^\/intake(\/|$)/, ["intake"]],
+  // Moving a visit from the patient area shows the booking's time picker (its words are booking.times.*).
+  [/^\/profile\/appointments\/[^/]+\/reschedule$/, ["account", "visit", "family", "waitlist", "recall", "booking"]],
   [/^\/profile(\/|$)/, ["account", "visit", "family", "waitlist", "recall"]],
   [/^\/(login|signup|forgot-password|set-password|confirm-email-change|email-verification|logout)(\/|$)/, ["account"]],
   [/^\/waitlist\//, ["waitlist"]],

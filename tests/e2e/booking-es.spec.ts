@@ -104,3 +104,66 @@ test("a guest books a checkup in Spanish", async ({ page }) => {
   await expect(page).toHaveURL(/\/booking\/confirmed\/[\w-]+\?booked=1$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
 });
+
+/** The patient's answer on a step whose only control is a choice (its label starts with it), then Continue. */
+async function choose(page: Page, label: string) {
+  await page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).check();
+  await submit(page);
+}
+
+test("the emergency advice in Spanish", async ({ page }) => {
+  await page.goto("/booking/markets");
+  await choose(page, "New York City");
+  await choose(page, "Tengo dolor o se me rompió algo");
+  await spanishStep(page, "/booking/emergency", "Emergencia dental");
+  await expect(page.getByRole("heading", { name: "Si podría ser grave, llame primero al 911" })).toBeVisible();
+  await expect(page.getByText("llame al 911", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Qué consideramos una emergencia dental" })).toBeVisible();
+  await submit(page);
+  await spanishStep(page, "/booking/emergency-type", "¿Qué tipo de emergencia dental?");
+});
+
+test("teeth whitening in Spanish", async ({ page }) => {
+  await page.goto("/booking/markets");
+  await choose(page, "Nashville");
+  await choose(page, "Blanqueamiento dental");
+  await spanishStep(page, "/booking/whitening", "Blanqueamiento dental");
+  await expect(page.getByText("$499")).toBeVisible();
+  await expect(page.getByText(/^por el tratamiento completo, alrededor de \d+ minutos$/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bueno saber" })).toBeVisible();
+});
+
+test("the ortho quiz in Spanish, to its result and the braces consult", async ({ page }) => {
+  await page.goto("/booking/markets");
+  await choose(page, "Washington, DC");
+  await choose(page, "Invisalign, frenillos, alinear su sonrisa");
+  await spanishStep(page, "/booking/ortho-markets", "¿Dónde le gustaría tener su consulta de ortodoncia?");
+  await submit(page);
+  await spanishStep(page, "/booking/ortho-quiz", "Cuestionario para alinear su sonrisa");
+  await expect(page.getByRole("group", { name: "¿Qué es lo que más le gustaría cambiar?" })).toBeVisible();
+  // A bad post (an answer not listed): the message in Spanish, on the quiz again.
+  await page.evaluate(() => {
+    const radio = document.querySelector<HTMLInputElement>('input[name="concern"]')!;
+    radio.value = "wobbly";
+    radio.checked = true;
+  });
+  await page.getByRole("button", { name: "Ver mi resultado" }).click();
+  await page.waitForLoadState("load");
+  await expect(page.getByText("Elija una de las respuestas de la lista o deje la pregunta sin responder.").first()).toBeVisible();
+  await page.getByLabel("Mi mordida").check();
+  await page.getByLabel("El costo más bajo").check();
+  await page.getByLabel("Un adolescente (de 12 a 17 años)").check();
+  await page.getByRole("button", { name: "Ver mi resultado" }).click();
+  await page.waitForLoadState("load");
+
+  await spanishStep(page, "/booking/ortho-quiz-result", "Su resultado");
+  await expect(page.locator(".quiz-result .lead")).toHaveText("Le sugerimos una consulta de frenillos.");
+  await expect(page.getByText("Los problemas de mordida suelen necesitar el control preciso y constante que dan los frenillos.")).toBeVisible();
+  await expect(page.getByLabel("Consulta de frenillos (recomendada para usted)")).toBeChecked();
+  await page.getByRole("button", { name: "Reservar esta consulta" }).click();
+  await page.waitForLoadState("load");
+
+  await spanishStep(page, "/booking/smile-straightening", "Consulta de frenillos");
+  await expect(page.getByRole("heading", { name: "Qué pasa en su consulta" })).toBeVisible();
+  await expect(page.getByText(/^Dura alrededor de \d+ minutos\. Los pacientes menores de 18 años deben venir con su padre, madre o tutor legal\.$/)).toBeVisible();
+});

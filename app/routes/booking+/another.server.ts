@@ -16,7 +16,7 @@ async function open(request: Request) {
   if (!opts.account) throw redirect(REVIEW);
   const people = await companionCandidates(opts.account, state.patientFor);
   if (people.length === 0) throw redirect(REVIEW);
-  return { state, people, offers: await companionOffers(state) };
+  return { state, people, offers: await companionOffers(state, i18nOf(request)) };
 }
 
 /** `/booking/another`: a second person (issue 20 A), at the same time with another provider or right after. */

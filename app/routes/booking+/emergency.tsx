@@ -7,6 +7,16 @@ import { getService, listBookableStudios } from "~/scheduling/catalogue.server";
 import { StepPage } from "~/ui/form";
 import { PhoneLink } from "~/ui/studio";
 import { stepMeta } from "~/ui/step-meta";
+import { Trans, useT } from "~/i18n/use-t";
+
+const TREATED = [
+  "booking.emergency.treatToothache",
+  "booking.emergency.treatBroken",
+  "booking.emergency.treatKnockedOut",
+  "booking.emergency.treatLost",
+  "booking.emergency.treatSwelling",
+  "booking.emergency.treatBleeding",
+] as const;
 
 export const meta = stepMeta;
 
@@ -26,6 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Emergency() {
   const { back, title, studios } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
@@ -34,17 +45,15 @@ export default function Emergency() {
       intro={
         <>
           <div className="notice notice-urgent" role="note">
-            <h2>Call 911 first if it could be serious</h2>
+            <h2>{t("booking.emergency.call911Title")}</h2>
             <p>
-              If swelling in your face, mouth or neck makes it hard to breathe or swallow, or you have a high fever
-              with facial swelling, or heavy bleeding after an injury, <strong>call 911</strong> or go to the nearest
-              emergency room now. Don’t wait for a dental appointment.
+              <Trans k="booking.emergency.call911" tags={{ strong: <strong /> }} />
             </p>
           </div>
           {studios.length > 0 ? (
             <div className="notice">
-              <h2>In pain right now? Call a studio</h2>
-              <p>We can often see you the same day. Call the studio nearest you, or book below.</p>
+              <h2>{t("booking.emergency.callTitle")}</h2>
+              <p>{t("booking.emergency.callText")}</p>
               <ul className="call-list">
                 {studios.map((s) => (
                   <li key={s.slug}>
@@ -54,20 +63,14 @@ export default function Emergency() {
               </ul>
             </div>
           ) : null}
-          <h2>What we treat as a dental emergency</h2>
+          <h2>{t("booking.emergency.treatTitle")}</h2>
           <ul className="info-list">
-            <li>Toothache or sharp pain that keeps you up or won’t settle with painkillers</li>
-            <li>A broken, chipped or cracked tooth</li>
-            <li>A knocked-out tooth: hold it by the crown, keep it in milk and come in within the hour if you can</li>
-            <li>A lost filling or crown</li>
-            <li>Swelling of the gum or jaw, or a bad taste that could be an infection</li>
-            <li>Bleeding from the gums or after a procedure that won’t stop with gentle pressure</li>
+            {TREATED.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
           </ul>
-          <h2>What happens next</h2>
-          <p>
-            We keep time free for emergencies and will see you the same day where we can. Tell us what kind of
-            emergency it is, describe what is going on, then pick the studio and the earliest time that suits you.
-          </p>
+          <h2>{t("booking.emergency.nextTitle")}</h2>
+          <p>{t("booking.emergency.nextText")}</p>
         </>
       }
     />

@@ -15,14 +15,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function InvisalignConsult() {
   return (
     <ConsultInfoPage
-      lead="Invisalign straightens teeth with a series of clear, removable aligners. The consult tells you whether it suits you, how long it would take and what it would cost."
+      lead="booking.consultInfo.invisalignLead"
       steps={[
-        "We talk about what you’d like to change and any past orthodontic treatment.",
-        "A quick 3D scan of your teeth: no trays of impression putty.",
-        "X-rays and photos if we need them.",
-        "A preview of how your teeth could move, then your plan: the number of aligners, the timeline and the price.",
+        "booking.consultInfo.invisalignTalk",
+        "booking.consultInfo.invisalignScan",
+        "booking.consultInfo.invisalignXrays",
+        "booking.consultInfo.invisalignPreview",
       ]}
-      note="There is no obligation to start treatment, and you can bring any questions about payment plans or insurance coverage."
+      note="booking.consultInfo.invisalignNote"
     />
   );
 }

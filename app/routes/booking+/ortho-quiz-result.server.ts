@@ -4,5 +4,5 @@ import { QUIZ_RESULTS } from "~/booking/options";
 /** The step's form schema: server-only, so zod never reaches the browser. */
 export const schema = () =>
   z.object({
-    quizResult: z.enum(QUIZ_RESULTS, { error: "Choose the consult you’d like to book." }),
+    quizResult: z.enum(QUIZ_RESULTS, { error: "booking.errors.quizResult" }),
   });

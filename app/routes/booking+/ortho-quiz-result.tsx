@@ -6,35 +6,25 @@ import { QUIZ_RESULTS, type QuizAnswers, type QuizResult } from "~/booking/optio
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { Trans, useT } from "~/i18n/use-t";
 import { schema } from "./ortho-quiz-result.server";
 
+/** Each consult's words, as catalogue keys: its name in a sentence, its choice label and detail. */
 const RESULTS: Record<QuizResult, { label: string; detail: string; name: string }> = {
-  invisalign: {
-    name: "an Invisalign consult",
-    label: "Invisalign consult",
-    detail: "Clear, removable aligners that are nearly invisible. A 3D scan and a plan with a preview of your new smile.",
-  },
-  braces: {
-    name: "a braces consult",
-    label: "Braces consult",
-    detail: "Metal or tooth-coloured ceramic braces: the most dependable fix for bite problems and for younger patients.",
-  },
-  "smile-straightening": {
-    name: "a smile straightening consult",
-    label: "Smile straightening consult",
-    detail: "Not sure yet? An orthodontist examines your teeth and bite and recommends aligners or braces.",
-  },
+  invisalign: { name: "booking.quizResult.invisalignName", label: "booking.quizResult.invisalign", detail: "booking.quizResult.invisalignDetail" },
+  braces: { name: "booking.quizResult.bracesName", label: "booking.quizResult.braces", detail: "booking.quizResult.bracesDetail" },
+  "smile-straightening": { name: "booking.quizResult.smileName", label: "booking.quizResult.smile", detail: "booking.quizResult.smileDetail" },
 };
 
-/** Why the quiz suggested what it did, in the order `orthoQuizResult` (funnel.ts) decides. */
+/** Why the quiz suggested what it did (a catalogue key), in the order `orthoQuizResult` (funnel.ts) decides. */
 function because(quiz: QuizAnswers): string {
-  if (quiz.ageGroup === "child") return "Children’s teeth and jaws are still growing, and braces give the orthodontist the most control while they do.";
-  if (quiz.concern === "bite") return "Bite problems usually need the precise, constant control that braces give.";
-  if (quiz.priority === "discreet") return "You told us a discreet look matters most: clear aligners are nearly invisible and come out for meals.";
-  if (quiz.priority === "lowest-cost") return "You told us cost matters most: traditional braces are usually the most affordable way to straighten teeth.";
-  if (quiz.concern === undefined || quiz.concern === "not-sure")
-    return "You’re not sure yet what you’d like to change, so an orthodontist will look at your teeth and recommend the best option.";
-  return "Crowding and gaps are what clear aligners treat best, and they fit into everyday life.";
+  if (quiz.ageGroup === "child") return "booking.quizResult.becauseChild";
+  if (quiz.concern === "bite") return "booking.quizResult.becauseBite";
+  if (quiz.priority === "discreet") return "booking.quizResult.becauseDiscreet";
+  if (quiz.priority === "lowest-cost") return "booking.quizResult.becauseCost";
+  if (quiz.concern === undefined || quiz.concern === "not-sure") return "booking.quizResult.becauseNotSure";
+  return "booking.quizResult.becauseCrowding";
 }
 
 export const meta = stepMeta;
@@ -43,15 +33,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "ortho-quiz-result");
   const quiz = state.quiz ?? {};
   const recommended = orthoQuizResult(quiz);
+  const { t } = i18nOf(request);
   const choices: Choice[] = QUIZ_RESULTS.map((value) => ({
     value,
-    label: value === recommended ? `${RESULTS[value].label} (recommended for you)` : RESULTS[value].label,
-    detail: RESULTS[value].detail,
+    label: value === recommended ? t("booking.quizResult.recommended", { label: t(RESULTS[value].label) }) : t(RESULTS[value].label),
+    detail: t(RESULTS[value].detail),
   }));
   return json({
     back,
     title,
-    recommended: { value: recommended, name: RESULTS[recommended].name, because: because(quiz) },
+    recommended: { value: recommended, name: t(RESULTS[recommended].name), because: t(because(quiz)) },
     // The patient's own choice when they come back, else the suggestion.
     quizResult: state.quizResult ?? recommended,
     choices,
@@ -65,17 +56,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function OrthoQuizResult() {
   const { back, title, recommended, quizResult, choices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
       back={back}
       result={result}
       values={{ quizResult }}
-      submitLabel="Book this consult"
+      submitLabel={t("booking.quizResult.submit")}
       intro={
         <div className="quiz-result">
           <p className="lead">
-            We suggest <strong>{recommended.name}</strong>.
+            <Trans k="booking.quizResult.suggest" vars={{ name: recommended.name }} tags={{ strong: <strong /> }} />
           </p>
           <p>{recommended.because}</p>
         </div>
@@ -83,8 +75,8 @@ export default function OrthoQuizResult() {
     >
       <ChoiceGroup
         name="quizResult"
-        legend="Consult to book"
-        hint="The suggested consult is selected. You can choose a different one."
+        legend={t("booking.quizResult.legend")}
+        hint={t("booking.quizResult.hint")}
         choices={choices}
       />
     </StepPage>

@@ -5,38 +5,40 @@ import type { QuizAnswers } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, StepPage, type Choice } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
 import { schema } from "./ortho-quiz.server";
 
 type Question = { name: keyof QuizAnswers; legend: string; choices: Choice[] };
 
-/** The questions of `quizAnswersSchema` (booking/state.ts). Every one may be skipped. */
+/** The questions of `quizAnswersSchema` (booking/state.ts), as catalogue keys. Every one may be skipped. */
 const QUESTIONS: Question[] = [
   {
     name: "concern",
-    legend: "What would you most like to change?",
+    legend: "booking.quiz.concern",
     choices: [
-      { value: "crowding", label: "Crooked or crowded teeth" },
-      { value: "gaps", label: "Gaps between my teeth" },
-      { value: "bite", label: "My bite", detail: "Overbite, underbite, crossbite or open bite." },
-      { value: "not-sure", label: "I’m not sure" },
+      { value: "crowding", label: "booking.quiz.concernCrowding" },
+      { value: "gaps", label: "booking.quiz.concernGaps" },
+      { value: "bite", label: "booking.quiz.concernBite", detail: "booking.quiz.concernBiteDetail" },
+      { value: "not-sure", label: "booking.quiz.concernNotSure" },
     ],
   },
   {
     name: "priority",
-    legend: "What matters most to you?",
+    legend: "booking.quiz.priority",
     choices: [
-      { value: "discreet", label: "A discreet look", detail: "Nobody should notice I’m straightening my teeth." },
-      { value: "fastest", label: "The fastest result" },
-      { value: "lowest-cost", label: "The lowest cost" },
+      { value: "discreet", label: "booking.quiz.priorityDiscreet", detail: "booking.quiz.priorityDiscreetDetail" },
+      { value: "fastest", label: "booking.quiz.priorityFastest" },
+      { value: "lowest-cost", label: "booking.quiz.priorityLowestCost" },
     ],
   },
   {
     name: "ageGroup",
-    legend: "Who is the treatment for?",
+    legend: "booking.quiz.ageGroup",
     choices: [
-      { value: "child", label: "A child (under 12)" },
-      { value: "teen", label: "A teenager (12 to 17)" },
-      { value: "adult", label: "An adult (18 or older)" },
+      { value: "child", label: "booking.quiz.ageChild" },
+      { value: "teen", label: "booking.quiz.ageTeen" },
+      { value: "adult", label: "booking.quiz.ageAdult" },
     ],
   },
 ];
@@ -45,7 +47,13 @@ export const meta = stepMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "ortho-quiz");
-  return json({ back, title, quiz: state.quiz ?? {}, questions: QUESTIONS });
+  const { t } = i18nOf(request);
+  const questions = QUESTIONS.map((q) => ({
+    name: q.name,
+    legend: t(q.legend),
+    choices: q.choices.map((c) => ({ value: c.value, label: t(c.label), detail: c.detail && t(c.detail) })),
+  }));
+  return json({ back, title, quiz: state.quiz ?? {}, questions });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -58,19 +66,15 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function OrthoQuiz() {
   const { back, title, quiz, questions } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
       back={back}
       result={result}
       values={quiz}
-      submitLabel="See my result"
-      intro={
-        <p className="lead">
-          Three quick questions and we’ll suggest the consult that fits you best. Skip any you’re not sure about: an
-          orthodontist will go through everything with you at the visit.
-        </p>
-      }
+      submitLabel={t("booking.quiz.submit")}
+      intro={<p className="lead">{t("booking.quiz.lead")}</p>}
     >
       {questions.map((q) => (
         <ChoiceGroup key={q.name} name={q.name} legend={q.legend} choices={q.choices} />

@@ -15,14 +15,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SmileStraighteningConsult() {
   return (
     <ConsultInfoPage
-      lead="Not sure whether clear aligners or braces are right for you? That is exactly what this consult is for."
+      lead="booking.consultInfo.smileLead"
       steps={[
-        "An orthodontist examines your teeth and bite and asks what you’d like to change.",
-        "A quick 3D scan of your teeth, and X-rays if we need them.",
-        "We explain the options that would work for you (Invisalign, braces or both) and recommend one.",
-        "You leave with a plan, a timeline and a price, with no obligation to start.",
+        "booking.consultInfo.smileExam",
+        "booking.consultInfo.smileScan",
+        "booking.consultInfo.smileOptions",
+        "booking.consultInfo.smilePlan",
       ]}
-      note="Patients under 18 need a parent or guardian with them."
+      note="booking.consultInfo.under18"
     />
   );
 }

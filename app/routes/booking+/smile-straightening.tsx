@@ -15,14 +15,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SmileStraighteningBraces() {
   return (
     <ConsultInfoPage
-      lead="Braces are the most dependable way to correct bite problems and crowded teeth, for children, teens and adults. The consult is with an orthodontist."
+      lead="booking.consultInfo.bracesLead"
       steps={[
-        "An orthodontist examines your teeth, jaw and bite.",
-        "Photos and X-rays so we can plan accurately.",
-        "Your options, such as metal or tooth-coloured ceramic braces, and how long treatment would take.",
-        "A clear price, and what insurance may cover.",
+        "booking.consultInfo.bracesExam",
+        "booking.consultInfo.bracesPhotos",
+        "booking.consultInfo.bracesOptions",
+        "booking.consultInfo.bracesPrice",
       ]}
-      note="Patients under 18 need a parent or guardian with them."
+      note="booking.consultInfo.under18"
     />
   );
 }

@@ -7,6 +7,16 @@ import { getService } from "~/scheduling/catalogue.server";
 import { formatUsd } from "~/rules/currency";
 import { StepPage } from "~/ui/form";
 import { stepMeta } from "~/ui/step-meta";
+import { i18nOf } from "~/i18n/locale.server";
+import { useT } from "~/i18n/use-t";
+
+const VISIT = ["booking.whitening.visitCheck", "booking.whitening.visitGel", "booking.whitening.visitTips"] as const;
+const GOOD_TO_KNOW = [
+  "booking.whitening.knowInsurance",
+  "booking.whitening.knowSensitivity",
+  "booking.whitening.knowNatural",
+  "booking.whitening.knowPregnancy",
+] as const;
 
 export const meta = stepMeta;
 
@@ -17,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     back,
     title,
-    price: formatUsd(whitening?.priceCents ?? 49900),
+    price: formatUsd(whitening?.priceCents ?? 49900, { locale: i18nOf(request).locale }),
     minutes: whitening?.durationMinutes ?? 90,
   });
 }
@@ -29,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Whitening() {
   const { back, title, price, minutes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <StepPage
       title={title}
@@ -36,22 +47,21 @@ export default function Whitening() {
       result={result}
       intro={
         <>
-          <p className="lead">Professional in-studio whitening: a visibly brighter smile in one visit.</p>
+          <p className="lead">{t("booking.whitening.lead")}</p>
           <p className="price-tag">
-            <strong>{price}</strong> <span>for the full treatment, about {minutes} minutes</span>
+            <strong>{price}</strong> <span>{t("booking.whitening.price", { minutes })}</span>
           </p>
-          <h2>What happens at the visit</h2>
+          <h2>{t("booking.whitening.visitTitle")}</h2>
           <ul className="info-list">
-            <li>A quick check that your teeth and gums are ready for whitening.</li>
-            <li>We protect your gums, then apply a professional-strength gel in a few short rounds.</li>
-            <li>You leave with tips to keep the result; coffee, tea and red wine are best avoided for 48 hours.</li>
+            {VISIT.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
           </ul>
-          <h2>Good to know</h2>
+          <h2>{t("booking.whitening.knowTitle")}</h2>
           <ul className="info-list">
-            <li>Whitening is cosmetic, so dental insurance usually does not cover it.</li>
-            <li>Some people feel short-lived sensitivity for a day or two.</li>
-            <li>It lightens natural teeth only, not crowns, veneers or fillings.</li>
-            <li>We don’t whiten during pregnancy or while breastfeeding.</li>
+            {GOOD_TO_KNOW.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
           </ul>
         </>
       }
