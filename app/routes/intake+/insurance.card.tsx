@@ -47,8 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const photo = upload.photos[side];
     if (!photo) continue;
     const prepared = await preparePhoto(side, photo);
-    if ("error" in prepared) problems[side] = [prepared.error];
-    else await savePhoto(visit, side, prepared);
+    // "I'll bring my card" wins over a photo that is not one (a browser with JavaScript keeps the refused file chosen).
+    if ("error" in prepared) {
+      if (!upload.later) problems[side] = [prepared.error];
+    } else await savePhoto(visit, side, prepared);
   }
   const sides = await storedSides(visit);
   const form = new FormData();
