@@ -71,7 +71,7 @@ test("a guest books a checkup in Spanish", async ({ page }) => {
   // A bad post: the message in Spanish, what was typed kept.
   await submit(page);
   await expect(page).toHaveURL(/\/booking\/contact-info$/);
-  await expect(page.getByText("Escriba un número de teléfono de EE. UU. de 10 dígitos, como (617) 555-0100.").first()).toBeVisible();
+  await expect(page.getByText("Escriba un número de teléfono de EE. UU. de 10 dígitos, como (617) 555-0199.").first()).toBeVisible();
   await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
   await expect(page.getByLabel("Número de celular")).toHaveValue("555");
   await page.getByLabel("Número de celular").fill("(617) 555-0100");
