@@ -13,7 +13,8 @@ const SECTIONS: [RegExp, readonly string[]][] = [
   [/^\/(login|signup|forgot-password|set-password|confirm-email-change|email-verification|logout)(\/|$)/, ["account"]],
   [/^\/waitlist\//, ["waitlist"]],
   [/^\/recall\//, ["recall"]],
-  [/^\/staff(\/|$)/, []],
+  // The console stays English (decision 027); its move form shows the booking's time picker.
+  [/^\/staff(\/|$)/, ["booking"]],
   [/^/, ["marketing"]],
 ];
 

@@ -125,6 +125,10 @@ export function pageRuleProblems(captured: Captured[]): string[] {
     // A refusal or a missing page (a 400 or 429 is the form again, with its messages: a page of the site).
     const errorPage = [403, 404, 405, 410, 413].includes(status) || status >= 500;
     if (errorPage && /<link rel="canonical"/.test(html)) problems.push(`${at}: an error page with a canonical link`);
+    // A catalogue key shown as text ("booking.times.morning"): a page whose section's messages did not load (decision 027).
+    const shown = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "").replace(/<[^>]*>/g, " ");
+    const key = /(?<![\w@./-])(?:common|marketing|booking|visit|intake|account|account-offer|family|waitlist|recall)\.[a-z][\w-]*(?:\.[\w-]+)*(?![\w@.-])/.exec(shown);
+    if (key) problems.push(`${at}: shows the message key "${key[0]}" instead of its words`);
     if (status !== 200) continue;
     const titles = titleOf(html);
     if (titles.length === 1) {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildIcs } from "~/scheduling/ics";
+import { pageRuleProblems } from "../standards/captured";
 import { icsProblems, icsSeriesProblems } from "../standards/ics";
 
 const base = {
@@ -50,5 +51,13 @@ describe("the .ics checker (ical.js and the octets)", () => {
   it("catches a SEQUENCE that does not rise, and two visits mixed up", () => {
     expect(icsSeriesProblems([good, buildIcs({ ...base, sequence: 0 })])).toEqual(["SEQUENCE does not rise from file 1 to 2: 0 → 0"]);
     expect(icsSeriesProblems([good, buildIcs({ ...base, uid: "other@studio-dental", sequence: 1 })])[0]).toMatch(/UIDs differ/);
+  });
+});
+
+describe("page rules", () => {
+  const page = (body: string) => ({ html: `<!DOCTYPE html><html><head><title>T</title><meta name="robots" content="noindex"></head><body>${body}<script>{"booking.times.morning":"Morning"}</script></body></html>`, source: { kind: "page" as const, url: "http://x/staff/visits/1/move", status: 200, from: "test" } });
+  it("catches a message key shown as text (a page whose messages did not load), not one inside the page's data", () => {
+    expect(pageRuleProblems([page("<h3>booking.times.morning</h3>")])).toEqual([expect.stringContaining('shows the message key "booking.times.morning"')]);
+    expect(pageRuleProblems([page("<h3>Morning</h3><a href=\"mailto:visit.desk@example.com\">visit.desk@example.com</a> your visit.")])).toEqual([]);
   });
 });
