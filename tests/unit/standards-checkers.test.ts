@@ -55,7 +55,7 @@ describe("the .ics checker (ical.js and the octets)", () => {
 });
 
 describe("page rules", () => {
-  const page = (body: string) => ({ file: "page.html", html: `<!DOCTYPE html><html><head><title>T</title><meta name="robots" content="noindex"></head><body>${body}<script>{"booking.times.morning":"Morning"}</script></body></html>`, source: { kind: "page" as const, url: "http://x/staff/visits/1/move", status: 200, from: "test" } });
+  const page = (body: string) => ({ file: "page.html", html: `<!DOCTYPE html><html><head><title>T</title><meta name="robots" content="noindex"></head><body>${body}<script>{"booking.times.morning":"Morning"}</script></body></html>`, source: { kind: "page" as const, url: "http://x/booking/times", status: 200, from: "test" } });
   it("catches a message key shown as text (a page whose messages did not load), not one inside the page's data", () => {
     expect(pageRuleProblems([page("<h3>booking.times.morning</h3>")])).toEqual([expect.stringContaining('shows the message key "booking.times.morning"')]);
     expect(pageRuleProblems([page("<h3>Morning</h3><a href=\"mailto:visit.desk@example.com\">visit.desk@example.com</a> your visit.")])).toEqual([]);
