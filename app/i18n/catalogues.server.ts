@@ -40,8 +40,19 @@ export function languageName(locale: string): string {
   return catalogues().get(locale)?.get("common")?.["language.name"] ?? locale;
 }
 
-/** The messages of some namespaces in a locale, keys as `<namespace>.<key>`, the default locale's filling gaps. */
+const merged = new Map<string, Messages>();
+/**
+ * The messages of some namespaces in a locale, keys as `<namespace>.<key>`, the default locale's filling gaps. Merged
+ * once per locale and section (every page of a section asks for the same set), not on every request.
+ */
 export function messagesFor(locale: string, namespaces: readonly string[]): Messages {
+  const key = `${locale}|${namespaces.join()}`;
+  let messages = merged.get(key);
+  if (!messages) merged.set(key, (messages = mergeMessages(locale, namespaces)));
+  return messages;
+}
+
+function mergeMessages(locale: string, namespaces: readonly string[]): Messages {
   const all = catalogues();
   const fallback = all.get(DEFAULT_LOCALE)!;
   const own = all.get(locale) ?? fallback;
