@@ -37,7 +37,7 @@ export async function companionOffers(state: BookingState, { t, locale }: { t: T
   const db = await getDb();
   const studio = await getStudioAnyState(db, state.studio);
   if (!studio) return [];
-  const offers = await pairOffers(db, { studioSlug: state.studio, serviceCode: state.serviceType, startsAt: new Date(state.slot.startsAt) });
+  const offers = await pairOffers(db, { studioSlug: state.studio, serviceCode: state.serviceType, startsAt: new Date(state.slot.startsAt), holder: state.bookingId });
   const at = (d: Date) => `${formatLocalTime(d, studio.tz, locale)} ${zoneAbbreviation(d, studio.tz)}`;
   const list: Offer[] = [];
   if (offers.sameTime) list.push({ value: offers.sameTime.toISOString(), label: t("booking.companion.sameTime", { time: at(offers.sameTime) }), detail: t("booking.companion.sameTimeDetail") });

@@ -127,13 +127,18 @@ export async function hasFamily(personId: number): Promise<boolean> {
 /**
  * The times offered to book a second person beside a first visit (issue 20 A): the same time when another
  * eligible provider is free then, and the first free time starting when the first visit ends (within two hours).
- * Read fresh: a second person is booked at once after.
+ * Read fresh: a second person is booked at once after. `holder` is the first visit's booking, whose own hold
+ * counts as free (its provider is one of the two the same time needs; decision 021).
  */
-export async function pairOffers(db: Db, visit: { studioSlug: string; serviceCode: string; startsAt: Date }, now = new Date()): Promise<{ sameTime: Date | null; after: Date | null }> {
+export async function pairOffers(
+  db: Db,
+  visit: { studioSlug: string; serviceCode: string; startsAt: Date; holder?: string },
+  now = new Date(),
+): Promise<{ sameTime: Date | null; after: Date | null }> {
   const [studio, service] = await Promise.all([getBookableStudio(db, visit.studioSlug), getService(db, visit.serviceCode)]);
   if (!studio || !service) return { sameTime: null, after: null };
   const ends = new Date(visit.startsAt.getTime() + service.durationMinutes * 60_000);
-  const slots = await findSlots(db, studio, service, { from: visit.startsAt, to: new Date(ends.getTime() + 2 * 3_600_000 + service.durationMinutes * 60_000), now }, { fresh: true });
+  const slots = await findSlots(db, studio, service, { from: visit.startsAt, to: new Date(ends.getTime() + 2 * 3_600_000 + service.durationMinutes * 60_000), now }, { fresh: true, holder: visit.holder });
   const same = slots.find((s) => s.startsAt.getTime() === visit.startsAt.getTime());
   const after = slots.find((s) => s.startsAt.getTime() >= ends.getTime());
   return { sameTime: same && same.providerIds.length >= 2 ? same.startsAt : null, after: after?.startsAt ?? null };

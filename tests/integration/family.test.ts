@@ -246,6 +246,38 @@ describeEachEngine("family members", ({ db }) => {
     await expect(db().db.insert(patients).values({ email: holder.email, familyOfPersonId: holder.person.id })).rejects.toMatchObject({ cause: expect.objectContaining({ code: "23514" }) });
   });
 
+  it("'book another family member at the same time' offers the same time while the first visit's own hold keeps its provider (two hygienists)", async () => {
+    const { bookingCookie } = await import("~/booking/step.server");
+    const { completeState } = await import("../fixtures/booking-states");
+    const another = await import("~/routes/booking+/another");
+    const { newBookingId, placeHold } = await import("~/scheduling/holds.server");
+    const { findSlots } = await import("~/scheduling/slots.server");
+    const { getBookableStudio, getService } = await import("~/scheduling/catalogue.server");
+    const { slug } = await createStudioWithProviders(db().db, { roles: ["hygienist", "hygienist"] });
+    const holder = await account();
+    await addChild(holder.cookie);
+    await addChild(holder.cookie, { ...CHILD, firstName: "Jo", dateOfBirthYear: "2015" });
+    const [sam] = await membersOf(holder.person.id);
+    // The page reads the real clock: a time three days ahead that both hygienists have free.
+    const clock = new Date();
+    const [studio, service] = await Promise.all([getBookableStudio(db().db, slug), getService(db().db, "CLNCHK")]);
+    const from = new Date(clock.getTime() + 3 * 86_400_000);
+    const free = (await findSlots(db().db, studio!, service!, { from, to: new Date(from.getTime() + 7 * 86_400_000), now: clock }, { fresh: true })).find((s) => s.providerIds.length === 2)!;
+    // Sam's booking chose it on the times page: held for that booking, on one of the two.
+    const bookingId = newBookingId();
+    expect(await placeHold(db().db, { bookingId, studioSlug: slug, serviceCode: "CLNCHK", startsAt: free.startsAt, now: clock, minutes: 10 })).toMatchObject({ ok: true });
+    const endsAt = new Date(free.startsAt.getTime() + service!.durationMinutes * 60_000);
+    const done = completeState("cleaning", { slot: { startsAt: free.startsAt.toISOString(), endsAt: endsAt.toISOString() } });
+    const state = { ...done, completed: [...done.completed, "who" as const], studio: slug, bookingId, patientFor: sam.id };
+    const cookies = `${holder.cookie}; ${(await bookingCookie().serialize(state)).split(";")[0]}`;
+    const res = await call(another.loader as Fn, get("/booking/another", cookies));
+    expect(res.headers.get("location")).toBe(null);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { offers: { value: string; label: string }[] };
+    expect(page.offers.map((o) => o.value)).toContain(free.startsAt.toISOString());
+    expect(page.offers[0].label).toMatch(/same time/i);
+  });
+
   it("garbage posted to 'who is this visit for?' and 'book another at the same time': a 400 with a message or a way back, never a 500", async () => {
     const { bookingCookie } = await import("~/booking/step.server");
     const { completeState } = await import("../fixtures/booking-states");
