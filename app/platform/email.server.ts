@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { redactForLog } from "./redact";
@@ -11,6 +11,13 @@ export async function enqueueEmail(tx: Pick<Db, "insert">, email: OutgoingEmail)
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * A claimed email is another process's for this long: while PENDING, `sent_at` is when its delivery began. Longer
+ * than any one delivery can last (the transport's timeouts below); a process that died mid-send leaves the email
+ * to be sent again after it.
+ */
+const CLAIM_LEASE_SECONDS = 300;
+const claimLapsed = sql`now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})`;
 
 /** The calendar part's method must match the file's own (a cancel is METHOD:CANCEL, or calendars keep the event). */
 const icsMethod = (ics: string) => /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1] ?? "PUBLISH";
@@ -18,20 +25,22 @@ const icsMethod = (ics: string) => /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1] ?? "PU
 /** Sends what is pending in the outbox through SMTP. Returns how many were sent. */
 export async function deliverPending(db: Db, smtpUrl: string, from: string, limit = 20): Promise<number> {
   const { createTransport } = await import("nodemailer");
-  const transport = createTransport(smtpUrl);
+  const transport = createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+  const unclaimed = or(isNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, claimLapsed));
   const pending = await db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "PENDING"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+    .where(and(eq(emailOutbox.status, "PENDING"), lt(emailOutbox.attempts, MAX_ATTEMPTS), unclaimed))
     .orderBy(asc(emailOutbox.id))
     .limit(limit);
   let sent = 0;
   for (const mail of pending) {
-    // Claim the row so that several containers never send the same email twice.
+    // Claim the row so that several containers never send the same email twice: the claim stands while the email
+    // is being sent (a process that read the row before this claim, or after it but before SENT, finds it taken).
     const claimed = await db
       .update(emailOutbox)
-      .set({ attempts: mail.attempts + 1 })
-      .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.attempts, mail.attempts), eq(emailOutbox.status, "PENDING")))
+      .set({ attempts: mail.attempts + 1, sentAt: sql`now()` })
+      .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.attempts, mail.attempts), eq(emailOutbox.status, "PENDING"), unclaimed))
       .returning({ id: emailOutbox.id });
     if (claimed.length === 0) continue;
     try {
@@ -55,7 +64,8 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
       const failed = mail.attempts + 1 >= MAX_ATTEMPTS;
       await db
         .update(emailOutbox)
-        .set({ lastError: (error as Error).message.slice(0, 500), status: failed ? "FAILED" : "PENDING" })
+        // A refused email is tried again at the next run (the claim ends with the attempt).
+        .set({ lastError: (error as Error).message.slice(0, 500), status: failed ? "FAILED" : "PENDING", sentAt: null })
         .where(eq(emailOutbox.id, mail.id));
       console.error(`[email] delivery of outbox #${mail.id} failed (attempt ${mail.attempts + 1})`);
     }

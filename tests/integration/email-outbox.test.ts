@@ -13,6 +13,8 @@ import { captureRawEmail } from "../standards/captured";
 type Received = { from: string; to: string[]; data: string };
 let received: Received[] = [];
 let refuse = false;
+/** When set, the next email's data is answered only once this settles (a delivery still in flight), after `onHeld`. */
+let holdNext: { until: Promise<void>; onHeld: () => void } | null = null;
 let server: SMTPServer;
 let url = "";
 
@@ -30,7 +32,11 @@ beforeAll(async () => {
         received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), data });
         // As delivered: its HTML to the validator, its calendar part(s) to the .ics checks (the run's global teardown).
         captureRawEmail(data, "email outbox over SMTP (as received)");
-        callback();
+        const held = holdNext;
+        holdNext = null;
+        if (!held) return callback();
+        held.onHeld();
+        void held.until.then(() => callback());
       });
     },
   });
@@ -99,6 +105,23 @@ describeEachEngine("email outbox over SMTP", ({ db }) => {
     expect(data).toMatch(/Content-Type: text\/calendar/i);
     expect(data).toContain("Subject: Studio Dental: your Checkup & cleaning on Monday, March 15, 2027 at 9:00 AM EDT");
     expect(data.split("1330 Boylston St").length - 1).toBeGreaterThanOrEqual(2); // the text part and the HTML part
+  });
+
+  it("two processes' workers at once: an email still being sent by one is not sent again by the other", async () => {
+    received = [];
+    refuse = false;
+    await enqueueEmail(db().db, { to: "once@example.com", subject: "Once", text: "Sent once." });
+    let release!: () => void;
+    const inFlight = new Promise<void>((onHeld) => (holdNext = { until: new Promise<void>((r) => (release = r)), onHeld }));
+    const first = deliverPending(db().db, url, "appointments@example.com");
+    await inFlight; // the first worker has claimed it and is mid-send: the server has the email, not yet answered
+    const second = await deliverPending(db().db, url, "appointments@example.com");
+    release();
+    expect(await first).toBe(1);
+    expect(second).toBe(0);
+    expect(received.filter((r) => r.to.includes("once@example.com"))).toHaveLength(1);
+    const [row] = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, "once@example.com"));
+    expect(row).toMatchObject({ status: "SENT", attempts: 1 });
   });
 
   it("keeps a refused email pending with the error, and gives up after five attempts", async () => {
