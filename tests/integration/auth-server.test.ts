@@ -87,6 +87,19 @@ describe("accounts through the server [pglite]", () => {
     const logout = await c.request("/logout", {});
     expect(logout.status).toBe(302);
   });
+
+  it("the profile's waitlist Leave form through the server, JavaScript off: a tampered entry is a 400 page with its message, not a redirect", async () => {
+    const c = await signUp(server.url, `leave-${Date.now()}@example.com`);
+    for (const entry of ["abc", "-1", "99999999", ""]) {
+      const res = await c.request("/profile/waitlist", { entry });
+      expect(res.status, entry).toBe(400);
+      expect(res.text, entry).toContain("That waitlist entry isn’t one of yours any more.");
+    }
+    // Opened by itself, the page leads back to the profile.
+    const page = await c.request("/profile/waitlist");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('href="/profile#waitlist"');
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("wrong passwords counted across two processes [postgres]", () => {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { requirePatient } from "~/auth/sessions.server";
@@ -14,8 +14,8 @@ import { accountMayLeave, leaveWaitlist } from "~/waitlist/entries.server";
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("waitlist.entries.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
 export const headers = () => PRIVATE_PAGE;
 
-/** Nothing to show by itself: the entries are on /profile. */
-export const loader = () => redirect("/profile#waitlist");
+// No loader that redirects to /profile: after a refused post (JavaScript off) Remix runs the route's loader to render
+// the page, and its redirect replaced the 400 and its message. Opened by itself, the page leads back to /profile.
 
 /** Leave one of the account's waitlist entries (the Leave button on /profile). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,12 +32,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LeaveWaitlistRefused() {
   const t = useT();
+  const refused = useActionData<typeof action>();
   return (
     <>
       <h1>{t("waitlist.entries.title")}</h1>
-      <p className="notice notice-warning" role="alert">
-        {t("waitlist.entries.notYours")}
-      </p>
+      {refused ? (
+        <p className="notice notice-warning" role="alert">
+          {refused.message}
+        </p>
+      ) : null}
       <p>
         <Link to="/profile#waitlist">{t("waitlist.entries.back")}</Link>
       </p>
