@@ -27,15 +27,23 @@ async function waitForServer() {
   throw new Error("server did not start");
 }
 
-let n = 0;
-async function shoot(page: Page, name: string) {
-  n++;
+/**
+ * The page at each width (a phone 780 px high, a desktop 900), as `<OUT>/<file>-<width>.png`, then back at the
+ * desktop size; with `part`, only that element.
+ */
+async function shootAt(page: Page, file: string, part?: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-    await page.screenshot({ path: `${OUT}/${String(n).padStart(2, "0")}-${name}-${width}.png`, fullPage: true });
+    const path = `${OUT}/${file}-${width}.png`;
+    if (part) await page.locator(part).screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** A booking page, numbered in the order taken: `<n>-<name>-<width>.png`. */
+let n = 0;
+const shoot = (page: Page, name: string) => shootAt(page, `${String(++n).padStart(2, "0")}-${name}`);
 
 async function next(page: Page, name = "Continue") {
   await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name, exact: true }).click()]);
@@ -137,13 +145,7 @@ function consoleAccount(): string {
 }
 async function consoleScreens(page: Page, setupPath: string) {
   const { totpCode } = await import("../app/console/totp");
-  const shot = async (name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/console-${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (name: string) => shootAt(page, `console-${name}`);
   const go = async (name: string | RegExp) => {
     await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name }).first().click()]);
   };
@@ -201,13 +203,7 @@ async function consoleScreens(page: Page, setupPath: string) {
  * the holder's review page says until when it is held; a third address past SLOT_HOLDS_PER_HOUR gets the 429 page.
  */
 async function holdScreens(browser: Browser) {
-  const shot = async (page: Page, name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/hold-${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (page: Page, name: string) => shootAt(page, `hold-${name}`);
   const patient = async (ip: string) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": ip } });
     await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
@@ -262,15 +258,7 @@ async function holdScreens(browser: Browser) {
  * emails' HTML, and the logged-in patient's entries on /profile. Runs last: it cancels that visit.
  */
 async function waitlistScreens(browser: Browser, confirmed: string) {
-  const shot = async (page: Page, name: string, part?: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      const path = `${OUT}/waitlist-${name}-${width}.png`;
-      if (part) await page.locator(part).screenshot({ path });
-      else await page.screenshot({ path, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (page: Page, name: string, part?: string) => shootAt(page, `waitlist-${name}`, part);
   const outboxText = async (page: Page, to: string, subject: string) => {
     const row = page.locator("#outbox tr").filter({ hasText: to }).filter({ hasText: subject }).first();
     // The sender runs every 15 s (and at once after a cancel in its process): wait for the email.
@@ -366,13 +354,7 @@ async function consoleAvailabilityShots(browser: Browser) {
   const printed = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", "--email", "admin@studio.example.com", "--role", "admin"], { env, encoding: "utf8" });
   const setup = new URL(printed.trim().split("\n").at(-1)!).pathname;
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
-  const shot = async (page: Page, name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/console-avail-${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (page: Page, name: string) => shootAt(page, `console-avail-${name}`);
   try {
     for (let i = 0; i < 240 && !(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
@@ -468,13 +450,7 @@ async function consoleAvailabilityShots(browser: Browser) {
 async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>>) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const shot = async (name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/family-${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (name: string) => shootAt(page, `family-${name}`);
   const email = `family-${Date.now()}@example.com`;
   await page.goto(`${base}/signup`);
   await next(page, "Dismiss");
@@ -549,13 +525,7 @@ async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>
 async function familyScreensEs(browser: Awaited<ReturnType<typeof chromium.launch>>) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: "es-US" });
   const page = await context.newPage();
-  const shot = async (name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/family-${name}-es-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (name: string) => shootAt(page, `family-${name}-es`);
   const email = `family-es-${Date.now()}@example.com`;
   await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
   await page.goto(`${base}/signup?lang=en-US`);
@@ -603,13 +573,7 @@ async function accountSpanishScreens(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: "es-US" });
   await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
   const page = await context.newPage();
-  const shot = async (name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/account-${name}-es-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (name: string) => shootAt(page, `account-${name}-es`);
   await page.goto(`${base}/login`);
   await shot("login");
   await page.goto(`${base}/signup`);
@@ -780,11 +744,7 @@ async function publicSpanishScreens(browser: Browser) {
   const page = await context.newPage();
   for (const path of ["/", "/studios", "/orthodontics"]) {
     await page.goto(`${base}${path}`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/public-${path === "/" ? "home" : path.slice(1)}-es-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await shootAt(page, `public-${path === "/" ? "home" : path.slice(1)}-es`);
   }
   await context.close();
 }
@@ -805,12 +765,7 @@ async function recallScreens() {
   if (fixture.status !== 0) throw new Error("recall fixture failed");
   const mine = (JSON.parse(readFileSync(file, "utf8")) as Record<string, { email: string; outboxId: number; unsubscribePath: string }>)["js-off"];
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "inherit" });
-  const shot = async (page: Page, name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/recall-${name}-${width}.png`, fullPage: true });
-    }
-  };
+  const shot = (page: Page, name: string) => shootAt(page, `recall-${name}`);
   try {
     await waitForServer();
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
@@ -860,17 +815,14 @@ async function shellSpanishScreens() {
       ["404", "/no-such-page"],
     ]) {
       await page.goto(`${base}${path}`);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-        await page.screenshot({ path: `${OUT}/shell-${name}-es-${width}.png`, fullPage: true });
-      }
+      await shootAt(page, `shell-${name}-es`);
       // The menu open on a phone: the longest Spanish labels of the header.
       if (name === "home") {
         await page.setViewportSize({ width: 360, height: 780 });
         await page.locator("summary", { hasText: "Menú" }).click();
         await page.screenshot({ path: `${OUT}/shell-menu-es-360.png` });
+        await page.setViewportSize({ width: 1280, height: 900 });
       }
-      await page.setViewportSize({ width: 1280, height: 900 });
     }
     await browser.close();
   } finally {
