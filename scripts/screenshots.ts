@@ -50,6 +50,16 @@ async function next(page: Page, name = "Continue") {
   await page.waitForLoadState("load");
 }
 
+/** The card step: the test card, in the patient's name, saved. */
+async function saveCard(page: Page, name = "Alex Rivera") {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry month").selectOption("12");
+  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on card").fill(name);
+  await next(page, "Save card and continue");
+}
+
 /** Issue 10 D: the guest signs up from the confirmed page's offer, then books again logged in (no email step). */
 async function returningPatient(page: Page, confirmed: string) {
   await page.goto(confirmed);
@@ -70,12 +80,7 @@ async function returningPatient(page: Page, confirmed: string) {
   await page.getByLabel("Guardian").check();
   await next(page);
   await next(page);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry month").selectOption("12");
-  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on card").fill("Alex Rivera");
-  await next(page, "Save card and continue");
+  await saveCard(page);
   await shoot(page, "confirmation-logged-in");
 }
 
@@ -234,12 +239,7 @@ async function holdScreens(browser: Browser) {
   await holder.getByLabel("Guardian").check();
   await next(holder);
   await next(holder);
-  await holder.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await holder.getByLabel("Expiry month").selectOption("12");
-  await holder.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-  await holder.getByLabel("Security code (CVC)").fill("123");
-  await holder.getByLabel("Name on card").fill("Sam Jones");
-  await next(holder, "Save card and continue");
+  await saveCard(holder, "Sam Jones");
   await shot(holder, "review-held");
   // A third address choosing time after time until the limit (default 30 an hour), then once more in the browser.
   const busy = await patient("198.51.100.23");
@@ -379,12 +379,7 @@ async function consoleAvailabilityShots(browser: Browser) {
     await page.getByLabel("Guardian").check();
     await next(page);
     await next(page);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry month").selectOption("12");
-    await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-    await page.getByLabel("Security code (CVC)").fill("123");
-    await page.getByLabel("Name on card").fill("Jamie Okafor");
-    await next(page, "Save card and continue");
+    await saveCard(page, "Jamie Okafor");
     await next(page, "Book appointment");
     // The admin sets up and signs in.
     await page.goto(`${origin}${setup}`);
@@ -496,12 +491,7 @@ async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>
   await page.getByLabel("Guardian").check();
   await next(page);
   await next(page);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry month").selectOption("12");
-  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on card").fill("Alex Rivera");
-  await next(page, "Save card and continue");
+  await saveCard(page);
   await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Book another family member at the same time" }).click()]);
   await page.getByLabel("Jordan Rivera").check();
   await page.getByRole("group", { name: "When" }).getByRole("radio").first().check();
@@ -678,12 +668,7 @@ async function main() {
     await shoot(page, "insurance-status");
     await next(page);
     await shoot(page, "payment-info");
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry month").selectOption("12");
-    await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-    await page.getByLabel("Security code (CVC)").fill("123");
-    await page.getByLabel("Name on card").fill("Alex Rivera");
-    await next(page, "Save card and continue");
+    await saveCard(page);
     await shoot(page, "confirmation");
     await next(page, "Book appointment");
     await shoot(page, "confirmed");
