@@ -60,18 +60,27 @@ async function saveCard(page: Page, name = "Alex Rivera") {
   await next(page, "Save card and continue");
 }
 
-/** Issue 10 D: the guest signs up from the confirmed page's offer, then books again logged in (no email step). */
-async function returningPatient(page: Page, confirmed: string) {
-  await page.goto(confirmed);
-  await next(page, "Create an account");
+/**
+ * After "Send me a code": the code read from the dev outbox (the newest code email, to `email` when given), then
+ * Alex Rivera's name and password.
+ */
+async function completeSignUp(page: Page, email?: string) {
   await page.goto(`${base}/dev/outbox`);
-  const subject = await page.locator("#outbox td").filter({ hasText: "Your Studio Dental code:" }).first().textContent();
+  const codes = page.locator("#outbox tr").filter({ hasText: "Your Studio Dental code:" });
+  const subject = await (email ? codes.filter({ hasText: email }) : codes).first().textContent();
   await page.goBack();
-  await page.getByLabel("Code from the email").fill(subject!.match(/\d{6}/)![0]);
+  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
   await next(page);
   await page.getByLabel("Your name").fill("Alex Rivera");
   await page.getByLabel("Password").fill("correct horse battery staple");
   await next(page, "Create my account");
+}
+
+/** Issue 10 D: the guest signs up from the confirmed page's offer, then books again logged in (no email step). */
+async function returningPatient(page: Page, confirmed: string) {
+  await page.goto(confirmed);
+  await next(page, "Create an account");
+  await completeSignUp(page);
   await page.goto(`${base}/booking?market=boston&service=CLNCHK&studio=fenway`);
   await page.locator('input[name="slot"]').last().check();
   await next(page);
@@ -451,14 +460,7 @@ async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>
   await next(page, "Dismiss");
   await page.getByLabel("Email address").fill(email);
   await next(page, "Send me a code");
-  await page.goto(`${base}/dev/outbox`);
-  const subject = await page.locator("#outbox tr").filter({ hasText: email }).filter({ hasText: "Your Studio Dental code:" }).first().textContent();
-  await page.goBack();
-  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
-  await next(page);
-  await page.getByLabel("Your name").fill("Alex Rivera");
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await next(page, "Create my account");
+  await completeSignUp(page, email);
   const add = async (first: string, year: string, relationship: string) => {
     await page.goto(`${base}/profile/family/new`);
     await page.getByLabel("First name").fill(first);
@@ -521,14 +523,7 @@ async function familyScreensEs(browser: Awaited<ReturnType<typeof chromium.launc
   await page.goto(`${base}/signup?lang=en-US`);
   await page.getByLabel("Email address").fill(email);
   await next(page, "Send me a code");
-  await page.goto(`${base}/dev/outbox`);
-  const subject = await page.locator("#outbox tr").filter({ hasText: email }).filter({ hasText: "Your Studio Dental code:" }).first().textContent();
-  await page.goBack();
-  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
-  await next(page);
-  await page.getByLabel("Your name").fill("Alex Rivera");
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await next(page, "Create my account");
+  await completeSignUp(page, email);
   await page.goto(`${base}/profile/family/new?lang=es-US`);
   await page.getByLabel("Apellido").fill("Rivera");
   await shot("add-member");
