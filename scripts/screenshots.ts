@@ -27,33 +27,60 @@ async function waitForServer() {
   throw new Error("server did not start");
 }
 
-let n = 0;
-async function shoot(page: Page, name: string) {
-  n++;
+/**
+ * The page at each width (a phone 780 px high, a desktop 900), as `<OUT>/<file>-<width>.png`, then back at the
+ * desktop size; with `part`, only that element.
+ */
+async function shootAt(page: Page, file: string, part?: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-    await page.screenshot({ path: `${OUT}/${String(n).padStart(2, "0")}-${name}-${width}.png`, fullPage: true });
+    const path = `${OUT}/${file}-${width}.png`;
+    if (part) await page.locator(part).screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** A booking page, numbered in the order taken: `<n>-<name>-<width>.png`. */
+let n = 0;
+const shoot = (page: Page, name: string) => shootAt(page, `${String(++n).padStart(2, "0")}-${name}`);
 
 async function next(page: Page, name = "Continue") {
   await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name, exact: true }).click()]);
   await page.waitForLoadState("load");
 }
 
-/** Issue 10 D: the guest signs up from the confirmed page's offer, then books again logged in (no email step). */
-async function returningPatient(page: Page, confirmed: string) {
-  await page.goto(confirmed);
-  await next(page, "Create an account");
+/** The card step: the test card, in the patient's name, saved. */
+async function saveCard(page: Page, name = "Alex Rivera") {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry month").selectOption("12");
+  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on card").fill(name);
+  await next(page, "Save card and continue");
+}
+
+/**
+ * After "Send me a code": the code read from the dev outbox (the newest code email, to `email` when given), then
+ * Alex Rivera's name and password.
+ */
+async function completeSignUp(page: Page, email?: string) {
   await page.goto(`${base}/dev/outbox`);
-  const subject = await page.locator("#outbox td").filter({ hasText: "Your Studio Dental code:" }).first().textContent();
+  const codes = page.locator("#outbox tr").filter({ hasText: "Your Studio Dental code:" });
+  const subject = await (email ? codes.filter({ hasText: email }) : codes).first().textContent();
   await page.goBack();
-  await page.getByLabel("Code from the email").fill(subject!.match(/\d{6}/)![0]);
+  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
   await next(page);
   await page.getByLabel("Your name").fill("Alex Rivera");
   await page.getByLabel("Password").fill("correct horse battery staple");
   await next(page, "Create my account");
+}
+
+/** Issue 10 D: the guest signs up from the confirmed page's offer, then books again logged in (no email step). */
+async function returningPatient(page: Page, confirmed: string) {
+  await page.goto(confirmed);
+  await next(page, "Create an account");
+  await completeSignUp(page);
   await page.goto(`${base}/booking?market=boston&service=CLNCHK&studio=fenway`);
   await page.locator('input[name="slot"]').last().check();
   await next(page);
@@ -62,12 +89,7 @@ async function returningPatient(page: Page, confirmed: string) {
   await page.getByLabel("Guardian").check();
   await next(page);
   await next(page);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry month").selectOption("12");
-  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on card").fill("Alex Rivera");
-  await next(page, "Save card and continue");
+  await saveCard(page);
   await shoot(page, "confirmation-logged-in");
 }
 
@@ -137,13 +159,7 @@ function consoleAccount(): string {
 }
 async function consoleScreens(page: Page, setupPath: string) {
   const { totpCode } = await import("../app/console/totp");
-  const shot = async (name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/console-${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (name: string) => shootAt(page, `console-${name}`);
   const go = async (name: string | RegExp) => {
     await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name }).first().click()]);
   };
@@ -201,13 +217,7 @@ async function consoleScreens(page: Page, setupPath: string) {
  * the holder's review page says until when it is held; a third address past SLOT_HOLDS_PER_HOUR gets the 429 page.
  */
 async function holdScreens(browser: Browser) {
-  const shot = async (page: Page, name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/hold-${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (page: Page, name: string) => shootAt(page, `hold-${name}`);
   const patient = async (ip: string) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": ip } });
     await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
@@ -238,12 +248,7 @@ async function holdScreens(browser: Browser) {
   await holder.getByLabel("Guardian").check();
   await next(holder);
   await next(holder);
-  await holder.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await holder.getByLabel("Expiry month").selectOption("12");
-  await holder.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-  await holder.getByLabel("Security code (CVC)").fill("123");
-  await holder.getByLabel("Name on card").fill("Sam Jones");
-  await next(holder, "Save card and continue");
+  await saveCard(holder, "Sam Jones");
   await shot(holder, "review-held");
   // A third address choosing time after time until the limit (default 30 an hour), then once more in the browser.
   const busy = await patient("198.51.100.23");
@@ -262,15 +267,7 @@ async function holdScreens(browser: Browser) {
  * emails' HTML, and the logged-in patient's entries on /profile. Runs last: it cancels that visit.
  */
 async function waitlistScreens(browser: Browser, confirmed: string) {
-  const shot = async (page: Page, name: string, part?: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      const path = `${OUT}/waitlist-${name}-${width}.png`;
-      if (part) await page.locator(part).screenshot({ path });
-      else await page.screenshot({ path, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (page: Page, name: string, part?: string) => shootAt(page, `waitlist-${name}`, part);
   const outboxText = async (page: Page, to: string, subject: string) => {
     const row = page.locator("#outbox tr").filter({ hasText: to }).filter({ hasText: subject }).first();
     // The sender runs every 15 s (and at once after a cancel in its process): wait for the email.
@@ -366,13 +363,7 @@ async function consoleAvailabilityShots(browser: Browser) {
   const printed = execFileSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", "add", "--email", "admin@studio.example.com", "--role", "admin"], { env, encoding: "utf8" });
   const setup = new URL(printed.trim().split("\n").at(-1)!).pathname;
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
-  const shot = async (page: Page, name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/console-avail-${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (page: Page, name: string) => shootAt(page, `console-avail-${name}`);
   try {
     for (let i = 0; i < 240 && !(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
@@ -397,12 +388,7 @@ async function consoleAvailabilityShots(browser: Browser) {
     await page.getByLabel("Guardian").check();
     await next(page);
     await next(page);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry month").selectOption("12");
-    await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-    await page.getByLabel("Security code (CVC)").fill("123");
-    await page.getByLabel("Name on card").fill("Jamie Okafor");
-    await next(page, "Save card and continue");
+    await saveCard(page, "Jamie Okafor");
     await next(page, "Book appointment");
     // The admin sets up and signs in.
     await page.goto(`${origin}${setup}`);
@@ -468,26 +454,13 @@ async function consoleAvailabilityShots(browser: Browser) {
 async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>>) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const shot = async (name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/family-${name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (name: string) => shootAt(page, `family-${name}`);
   const email = `family-${Date.now()}@example.com`;
   await page.goto(`${base}/signup`);
   await next(page, "Dismiss");
   await page.getByLabel("Email address").fill(email);
   await next(page, "Send me a code");
-  await page.goto(`${base}/dev/outbox`);
-  const subject = await page.locator("#outbox tr").filter({ hasText: email }).filter({ hasText: "Your Studio Dental code:" }).first().textContent();
-  await page.goBack();
-  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
-  await next(page);
-  await page.getByLabel("Your name").fill("Alex Rivera");
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await next(page, "Create my account");
+  await completeSignUp(page, email);
   const add = async (first: string, year: string, relationship: string) => {
     await page.goto(`${base}/profile/family/new`);
     await page.getByLabel("First name").fill(first);
@@ -520,12 +493,7 @@ async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>
   await page.getByLabel("Guardian").check();
   await next(page);
   await next(page);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry month").selectOption("12");
-  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on card").fill("Alex Rivera");
-  await next(page, "Save card and continue");
+  await saveCard(page);
   await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Book another family member at the same time" }).click()]);
   await page.getByLabel("Jordan Rivera").check();
   await page.getByRole("group", { name: "When" }).getByRole("radio").first().check();
@@ -549,26 +517,13 @@ async function familyScreens(browser: Awaited<ReturnType<typeof chromium.launch>
 async function familyScreensEs(browser: Awaited<ReturnType<typeof chromium.launch>>) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: "es-US" });
   const page = await context.newPage();
-  const shot = async (name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/family-${name}-es-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (name: string) => shootAt(page, `family-${name}-es`);
   const email = `family-es-${Date.now()}@example.com`;
   await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
   await page.goto(`${base}/signup?lang=en-US`);
   await page.getByLabel("Email address").fill(email);
   await next(page, "Send me a code");
-  await page.goto(`${base}/dev/outbox`);
-  const subject = await page.locator("#outbox tr").filter({ hasText: email }).filter({ hasText: "Your Studio Dental code:" }).first().textContent();
-  await page.goBack();
-  await page.getByLabel("Code from the email").fill(subject!.match(/code: (\d{6})/)![1]);
-  await next(page);
-  await page.getByLabel("Your name").fill("Alex Rivera");
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await next(page, "Create my account");
+  await completeSignUp(page, email);
   await page.goto(`${base}/profile/family/new?lang=es-US`);
   await page.getByLabel("Apellido").fill("Rivera");
   await shot("add-member");
@@ -603,13 +558,7 @@ async function accountSpanishScreens(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: "es-US" });
   await context.addCookies([{ name: "cookieBannerDismissed", value: "true", url: base }]);
   const page = await context.newPage();
-  const shot = async (name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/account-${name}-es-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  };
+  const shot = (name: string) => shootAt(page, `account-${name}-es`);
   await page.goto(`${base}/login`);
   await shot("login");
   await page.goto(`${base}/signup`);
@@ -714,12 +663,7 @@ async function main() {
     await shoot(page, "insurance-status");
     await next(page);
     await shoot(page, "payment-info");
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry month").selectOption("12");
-    await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-    await page.getByLabel("Security code (CVC)").fill("123");
-    await page.getByLabel("Name on card").fill("Alex Rivera");
-    await next(page, "Save card and continue");
+    await saveCard(page);
     await shoot(page, "confirmation");
     await next(page, "Book appointment");
     await shoot(page, "confirmed");
@@ -780,11 +724,7 @@ async function publicSpanishScreens(browser: Browser) {
   const page = await context.newPage();
   for (const path of ["/", "/studios", "/orthodontics"]) {
     await page.goto(`${base}${path}`);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/public-${path === "/" ? "home" : path.slice(1)}-es-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await shootAt(page, `public-${path === "/" ? "home" : path.slice(1)}-es`);
   }
   await context.close();
 }
@@ -805,12 +745,7 @@ async function recallScreens() {
   if (fixture.status !== 0) throw new Error("recall fixture failed");
   const mine = (JSON.parse(readFileSync(file, "utf8")) as Record<string, { email: string; outboxId: number; unsubscribePath: string }>)["js-off"];
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "inherit" });
-  const shot = async (page: Page, name: string) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-      await page.screenshot({ path: `${OUT}/recall-${name}-${width}.png`, fullPage: true });
-    }
-  };
+  const shot = (page: Page, name: string) => shootAt(page, `recall-${name}`);
   try {
     await waitForServer();
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
@@ -860,17 +795,14 @@ async function shellSpanishScreens() {
       ["404", "/no-such-page"],
     ]) {
       await page.goto(`${base}${path}`);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
-        await page.screenshot({ path: `${OUT}/shell-${name}-es-${width}.png`, fullPage: true });
-      }
+      await shootAt(page, `shell-${name}-es`);
       // The menu open on a phone: the longest Spanish labels of the header.
       if (name === "home") {
         await page.setViewportSize({ width: 360, height: 780 });
         await page.locator("summary", { hasText: "Menú" }).click();
         await page.screenshot({ path: `${OUT}/shell-menu-es-360.png` });
+        await page.setViewportSize({ width: 1280, height: 900 });
       }
-      await page.setViewportSize({ width: 1280, height: 900 });
     }
     await browser.close();
   } finally {

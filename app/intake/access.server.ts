@@ -15,7 +15,7 @@ import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { goneLink } from "~/platform/gone-link";
 import { i18nOf } from "~/i18n/locale.server";
-import { serviceNameIn } from "~/scheduling/visit-notes";
+import { serviceName } from "~/scheduling/service-names";
 
 export type IntakeVisit = {
   appointment: typeof appointments.$inferSelect;
@@ -78,7 +78,7 @@ async function findVisit(request: Request): Promise<IntakeVisit> {
     // The holder filling a family member's intake reads it as the patient's own (issue 20 A): via the account.
     via: viewer && (patient?.personId === viewer.personId || patient?.familyOf === viewer.personId) ? "account" : "token",
     token: appointment.token,
-    label: { service: serviceNameIn(t, locale, service.code, service.name), studio: studio.name, when: formatLongDateTime(appointment.startsAt, studio.tz, locale) },
+    label: { service: serviceName(t, locale, service), studio: studio.name, when: formatLongDateTime(appointment.startsAt, studio.tz, locale) },
     health,
     needed: health || needsInsurance,
     bookedInsurance: booked && typeof booked === "object" && "kind" in booked ? booked : undefined,

@@ -4,7 +4,8 @@ import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
 import { recallMonth, recallNoun, type RecallKind } from "~/rules/recall";
-import { BRAND, serviceNameIn } from "~/scheduling/visit-notes";
+import { BRAND } from "~/scheduling/visit-notes";
+import { serviceName } from "~/scheduling/service-names";
 import { studioLocation, type EmailStudio } from "~/scheduling/visit-email";
 import { RecallEmailHtml } from "./recall-email-html";
 
@@ -36,7 +37,7 @@ type Input = {
 export function recallEmail(input: Input): OutgoingEmail {
   const locale = input.locale ?? DEFAULT_LOCALE;
   const t = tFor(locale);
-  const service = { code: input.service.code, name: serviceNameIn(t, locale, input.service.code, input.service.name) };
+  const service = { code: input.service.code, name: serviceName(t, locale, input.service) };
   const vars = {
     brand: BRAND,
     what: recallNoun(service, t),

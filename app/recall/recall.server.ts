@@ -12,7 +12,7 @@ import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, patients, recallNotices, services } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
-import { serviceNameIn } from "~/scheduling/visit-notes";
+import { serviceName } from "~/scheduling/service-names";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
 import { redactForLog } from "~/platform/redact";
@@ -200,7 +200,7 @@ export async function accountRecalls(db: Db, personId: number, now = new Date(),
   return rows.map((r) => ({
     key: `${r.patient_id}-${r.service_code}`,
     patientName: [r.first_name, r.last_name].filter(Boolean).join(" "),
-    line: recallDueLine({ code: r.service_code, name: serviceNameIn(t, locale, r.service_code, r.service_name) }, r.due_on, localToday(now, r.tz), t, locale),
+    line: recallDueLine({ code: r.service_code, name: serviceName(t, locale, { code: r.service_code, name: r.service_name }) }, r.due_on, localToday(now, r.tz), t, locale),
     bookHref: recallBookingHref(r.service_code, r.studio_slug),
   }));
 }

@@ -12,7 +12,8 @@ import {
 import { VisitEmailHtml } from "./visit-email-html";
 import { formatUsd } from "~/rules/currency";
 import type { ReminderKind } from "~/rules/reminders";
-import { BRAND, cancellationPolicy, serviceNameIn, whatToBring } from "./visit-notes";
+import { serviceName } from "./service-names";
+import { BRAND, cancellationPolicy, whatToBring } from "./visit-notes";
 import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
 
@@ -90,7 +91,7 @@ export function appointmentIcs(
 ) {
   const { appointment, studio, service, now } = input;
   const { locale, t } = wordsOf(appointment);
-  const serviceName = serviceNameIn(t, locale, appointment.serviceType, service.name);
+  const what = serviceName(t, locale, { code: appointment.serviceType, name: service.name });
   const phone = studio.phone
     ? ` ${t("visit.ics.phone", { phone: formatPhone(studio.phone) })}`
     : "";
@@ -101,7 +102,7 @@ export function appointmentIcs(
     startsAt: appointment.startsAt,
     endsAt: appointment.endsAt,
     timezone: studio.tz,
-    summary: t("visit.ics.summary", { service: serviceName, brand: BRAND, studio: studio.name }),
+    summary: t("visit.ics.summary", { service: what, brand: BRAND, studio: studio.name }),
     location: studioLocation(studio, t),
     geo:
       !studio.isVirtual && studio.latitude != null && studio.longitude != null
@@ -146,7 +147,7 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     about.kind === "cancelled" && about.lateFeeCents
       ? formatUsd(about.lateFeeCents, { locale })
       : null;
-  const words = { service: serviceNameIn(t, locale, appointment.serviceType, service.name), when, brand: BRAND, studio: studio.name };
+  const words = { service: serviceName(t, locale, { code: appointment.serviceType, name: service.name }), when, brand: BRAND, studio: studio.name };
   const copy = {
     booked: {
       heading: input.firstName ? t("visit.email.booked.heading", { name: input.firstName }) : t("visit.email.booked.headingNoName"),
@@ -260,7 +261,7 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
   const { locale, t } = wordsOf(first.appointment);
   const rows = visits.map((v) => ({
     who: v.who,
-    serviceName: serviceNameIn(t, locale, v.appointment.serviceType, v.service.name),
+    serviceName: serviceName(t, locale, { code: v.appointment.serviceType, name: v.service.name }),
     when: formatLongDateTime(v.appointment.startsAt, v.studio.tz, locale),
     visitUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}`,
     calendarUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}/calendar.ics`,

@@ -28,28 +28,6 @@ export function cancellationPolicy(t: T, locale: string): string {
   return t("visit.notes.policy", { hours: CANCEL_NOTICE_HOURS, fee: formatUsd(LATE_CANCEL_FEE_CENTS, { locale }) });
 }
 
-// The catalogue's service names by code, for the languages other than the catalogue's own (English reads the
-// name the studio keeps in the database, so a renamed service is renamed in English at once).
-const SERVICE_NAMES: Record<string, string> = {
-  CLNCHK: "visit.services.CLNCHK",
-  WHTNG: "visit.services.WHTNG",
-  INVISALN: "visit.services.INVISALN",
-  BRACESCON: "visit.services.BRACESCON",
-  GENOCON: "visit.services.GENOCON",
-  IMPCON: "visit.services.IMPCON",
-  CRNCON: "visit.services.CRNCON",
-  BRGCON: "visit.services.BRGCON",
-  COSCON: "visit.services.COSCON",
-  BOTOXCON: "visit.services.BOTOXCON",
-  EMERG: "visit.services.EMERG",
-};
-
-/** A service's name in the reader's language (a service the catalogue does not know keeps its own name). */
-export function serviceNameIn(t: T, locale: string, code: string, name: string): string {
-  const key = SERVICE_NAMES[code];
-  return locale === DEFAULT_LOCALE || !key ? name : t(key);
-}
-
 /** "Visa ending 4242" in the reader's language. */
 export function cardLabelIn(t: T, locale: string, card: CardOnFile): string {
   return locale === DEFAULT_LOCALE ? cardLabel(card) : t("visit.cardEnding", { brand: cardBrandName(card.brand) ?? t("visit.card"), last4: card.last4 });

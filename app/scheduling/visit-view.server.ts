@@ -9,7 +9,8 @@ import { formatUsd } from "~/rules/currency";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getService, getStudioAnyState } from "./catalogue.server";
 import { cardOnFile, termsOf } from "./visit-changes.server";
-import { cancellationPolicy, cardLabelIn, serviceNameIn, whatToBring } from "./visit-notes";
+import { serviceName } from "./service-names";
+import { cancellationPolicy, cardLabelIn, whatToBring } from "./visit-notes";
 import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 
@@ -52,7 +53,7 @@ export async function visitFacts(
       minutes >= 60 && minutes % 60 === 0
         ? t("visit.facts.hours", { count: minutes / 60 })
         : t("visit.facts.minutes", { minutes }),
-    serviceName: serviceNameIn(t, locale, service.code, service.name),
+    serviceName: serviceName(t, locale, service),
     serviceCode: service.code,
     studio: {
       name: studio.name,

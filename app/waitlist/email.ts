@@ -8,7 +8,8 @@ import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
 import { formatCalendarDate, formatLocalDate, formatLocalTime, formatLongDateTime, zoneAbbreviation } from "~/rules/zoned-time";
-import { BRAND, serviceNameIn } from "~/scheduling/visit-notes";
+import { BRAND } from "~/scheduling/visit-notes";
+import { serviceName } from "~/scheduling/service-names";
 import { WaitlistEmailHtml, type WaitlistEmailProps } from "./email-html";
 
 type Place = { studio: { name: string }; service: { code: string; name: string }; locale?: string };
@@ -25,7 +26,7 @@ export const daysLabel = (firstDay: string, lastDay: string, locale = DEFAULT_LO
 export function joinedEmail(input: Place & { to: string; firstDay: string; lastDay: string; parts: string; leaveUrl: string }): OutgoingEmail {
   const locale = input.locale ?? DEFAULT_LOCALE;
   const t = tFor(locale);
-  const service = serviceNameIn(t, locale, input.service.code, input.service.name);
+  const service = serviceName(t, locale, input.service);
   const days = daysLabel(input.firstDay, input.lastDay, locale);
   const lead = t("waitlist.email.joined.lead", { service: service, brand: BRAND, studio: input.studio.name, days, parts: input.parts });
   const after = t("waitlist.email.joined.after");
@@ -55,7 +56,7 @@ export function joinedEmail(input: Place & { to: string; firstDay: string; lastD
 export function offerEmail(input: Place & { to: string; startsAt: Date; tz: string; claimUrl: string; leaveUrl: string }): OutgoingEmail {
   const locale = input.locale ?? DEFAULT_LOCALE;
   const t = tFor(locale);
-  const service = serviceNameIn(t, locale, input.service.code, input.service.name);
+  const service = serviceName(t, locale, input.service);
   const when = formatLongDateTime(input.startsAt, input.tz, locale);
   const lead = t("waitlist.email.offer.lead", { service: service, when, brand: BRAND, studio: input.studio.name });
   const after = t("waitlist.email.offer.after");

@@ -6,7 +6,7 @@ import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { persons, services, studios, waitlistEntries, waitlistOffers } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
-import { serviceNameIn } from "~/scheduling/visit-notes";
+import { serviceName } from "~/scheduling/service-names";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
@@ -128,12 +128,12 @@ export async function entryByLinkToken(db: Db, token: string | undefined, locale
   return viaOffer ? view(viaOffer, locale) : null;
 }
 
-function view({ entry, studioName, serviceName }: { entry: typeof waitlistEntries.$inferSelect; studioName: string; serviceName: string }, locale = DEFAULT_LOCALE): EntryView {
+function view({ entry, studioName, serviceName: name }: { entry: typeof waitlistEntries.$inferSelect; studioName: string; serviceName: string }, locale = DEFAULT_LOCALE): EntryView {
   const t = tFor(locale);
   return {
     id: entry.id,
     studioName,
-    serviceName: serviceNameIn(t, locale, entry.serviceCode, serviceName),
+    serviceName: serviceName(t, locale, { code: entry.serviceCode, name }),
     firstDay: entry.firstDay,
     lastDay: entry.lastDay,
     days: daysLabel(entry.firstDay, entry.lastDay, locale),

@@ -18,7 +18,7 @@ import { DAY_PARTS, DAY_PART_VALUES, describeDayParts, type DayPart } from "~/ru
 import { WAITLIST_MAX_DAYS_AHEAD, wishDayBounds } from "~/rules/waitlist";
 import { addDays, formatCalendarDate } from "~/rules/zoned-time";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
-import { serviceNameIn } from "~/scheduling/visit-notes";
+import { serviceName } from "~/scheduling/service-names";
 import { daysLabel } from "./email";
 import { joinWaitlist } from "./entries.server";
 
@@ -84,7 +84,7 @@ export async function joinPage(request: Request) {
   return json(
     {
       studioName: studio.name,
-      serviceName: serviceNameIn(t, locale, service.code, service.name),
+      serviceName: serviceName(t, locale, service),
       accountEmail: patient?.email ?? null,
       bounds,
       values: { firstDay: bounds.min, lastDay: addDays(bounds.min, 13), parts: [...DAY_PART_VALUES], email: state.email ?? "" },
@@ -135,7 +135,7 @@ export async function joinedPage(request: Request) {
   return json(
     {
       studioName: studio.name,
-      serviceName: serviceNameIn(t, locale, service.code, service.name),
+      serviceName: serviceName(t, locale, service),
       days: known ? daysLabel(from, to, locale) : null,
       parts: known ? describeDayParts(parts, t, locale) : null,
     },

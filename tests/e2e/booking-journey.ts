@@ -14,7 +14,19 @@ export async function step(page: Page, path: string) {
   await expectNoAxeViolations(page);
 }
 
-async function pickFirstTime(page: Page, laterWeek: boolean) {
+/** A checkup and cleaning in Boston at Fenway, from the markets page to the times page (by their English labels). */
+export async function toFenwayTimes(page: Page) {
+  await page.getByLabel("Boston").check();
+  await next(page);
+  await page.getByLabel("Checkup & cleaning").check();
+  await next(page);
+  await step(page, "/booking/studios");
+  await page.getByLabel("Fenway").check();
+  await next(page);
+}
+
+/** On the times page: a time a week ahead (`laterWeek`), or on the second day offered; then Continue. */
+export async function pickFirstTime(page: Page, laterWeek: boolean) {
   await step(page, "/booking/times");
   if (laterWeek) {
     // A week ahead: the visit is then surely more than 24 hours away, whatever the time of day.
@@ -31,6 +43,17 @@ async function pickFirstTime(page: Page, laterWeek: boolean) {
   }
   await page.locator('input[name="slot"]').first().check();
   await next(page);
+}
+
+/** The card step: a test card in Alex Rivera's name, saved. */
+export async function payByCard(page: Page) {
+  await step(page, "/booking/payment-info");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry month").selectOption("12");
+  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on card").fill("Alex Rivera");
+  await next(page, "Save card and continue");
 }
 
 /** The common tail: studio → time → email → details → insurance → (card) → review → book. */
@@ -80,15 +103,7 @@ export async function finish(
   await step(page, "/booking/insurance-status");
   await next(page);
 
-  if (card) {
-    await step(page, "/booking/payment-info");
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry month").selectOption("12");
-    await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-    await page.getByLabel("Security code (CVC)").fill("123");
-    await page.getByLabel("Name on card").fill("Alex Rivera");
-    await next(page, "Save card and continue");
-  }
+  if (card) await payByCard(page);
 
   await step(page, "/booking/confirmation");
   await expect(page.getByText(email)).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { next, step } from "./booking-journey";
+import { signUp } from "./account-journey";
+import { next, pickFirstTime, step, toFenwayTimes } from "./booking-journey";
 import { uniqueEmail, useMailbox } from "./mailbox";
 import { expectNoAxeViolations, test } from "./support";
 import { expectNoEnglishLeft } from "./translation";
@@ -12,7 +13,6 @@ import { expectNoEnglishLeft } from "./translation";
  * (`?lang=en-US`, by their English labels) and comes back to Spanish with `?lang=es-US` on each page of ours.
  */
 test.use({ locale: "es-US" });
-const PASSWORD = "correct horse battery staple";
 const { mailTo } = useMailbox();
 
 /** The same page in a language (the `?lang=` link: the cookie remembers it for the pages after). */
@@ -30,16 +30,7 @@ async function ours(page: Page) {
 test("in Spanish: add a family member (errors first), join the waitlist from the times page, who is this visit for", async ({ page }) => {
   test.setTimeout(300_000);
   const email = uniqueEmail("family-es");
-  await inLanguage(page, "en-US", "/signup");
-  await page.getByLabel("Email address").fill(email);
-  await next(page, "Send me a code");
-  const code = (await mailTo(email, /code/)).match(/^Subject: Your Studio Dental code: (\d{6})$/m)![1];
-  await page.getByLabel("Code from the email").fill(code);
-  await next(page);
-  await page.getByLabel("Your name").fill("Alex Rivera");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await next(page, "Create my account");
-  await step(page, "/signup/complete");
+  await signUp(page, mailTo, email, "Alex Rivera", "/signup?lang=en-US");
 
   // 1. The member form in Spanish: a bad post first (Spanish messages, values kept), then the child.
   await inLanguage(page, "es-US", "/profile/family/new");
@@ -68,13 +59,7 @@ test("in Spanish: add a family member (errors first), join the waitlist from the
 
   // 2. The booking's steps (another section's) in English up to the times; their invitation to the waitlist is ours.
   await inLanguage(page, "en-US", "/booking/markets");
-  await page.getByLabel("Boston").check();
-  await next(page);
-  await page.getByLabel("Checkup & cleaning").check();
-  await next(page);
-  await step(page, "/booking/studios");
-  await page.getByLabel("Fenway").check();
-  await next(page);
+  await toFenwayTimes(page);
   await step(page, "/booking/times");
   await inLanguage(page, "es-US");
   const invite = page.getByRole("complementary", { name: "¿Ninguno de estos horarios le funciona?" });
@@ -106,10 +91,7 @@ test("in Spanish: add a family member (errors first), join the waitlist from the
 
   // 3. Who is this visit for? (after the times), in Spanish: a post with nobody chosen, then the child.
   await inLanguage(page, "en-US", "/booking/times");
-  await page.getByRole("link", { name: "Later times →" }).first().click();
-  await page.waitForLoadState("load");
-  await page.locator('input[name="slot"]').first().check();
-  await next(page);
+  await pickFirstTime(page, true);
   await step(page, "/booking/who");
   await inLanguage(page, "es-US");
   await expect(page.getByText("Completaremos sus datos con los de su perfil")).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
-import { next, step, uniqueEmail } from "./booking-journey";
+import { signUp } from "./account-journey";
+import { next, payByCard, pickFirstTime, step, toFenwayTimes, uniqueEmail } from "./booking-journey";
 import { useMailbox } from "./mailbox";
 import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
 
@@ -11,21 +12,7 @@ import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./su
  * confirmation email naming both, two visits on the profile under their names. The child's visit is managed from
  * the parent's profile (its intake, its cancel); another account cannot open the child's visit or page (404).
  */
-const PASSWORD = "correct horse battery staple";
 const { mailTo } = useMailbox();
-
-async function signUp(page: Page, email: string, name: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Email address").fill(email);
-  await next(page, "Send me a code");
-  const code = (await mailTo(email, /code/)).match(/^Subject: Your Studio Dental code: (\d{6})$/m)![1];
-  await page.getByLabel("Code from the email").fill(code);
-  await next(page);
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await next(page, "Create my account");
-  await step(page, "/signup/complete");
-}
 
 async function addMember(page: Page, m: { first: string; last: string; month: string; day: string; year: string; relationship: string }) {
   await page.getByLabel("First name").fill(m.first);
@@ -42,7 +29,7 @@ test("a parent adds a child and a partner, books both at the same time, manages 
   test.setTimeout(360_000);
   const requests = watchDataRequests(page);
   const email = uniqueEmail("family");
-  await signUp(page, email, "Alex Rivera");
+  await signUp(page, mailTo, email, "Alex Rivera");
 
   // 1. The profile's family section: add a child — the form's errors first (kept values, an error summary).
   await visit(page, "/profile");
@@ -68,19 +55,9 @@ test("a parent adds a child and a partner, books both at the same time, manages 
 
   // 2. Book the child's checkup: "who is this visit for?" comes before the details, which are Sam's.
   await page.goto("/booking/markets");
-  await page.getByLabel("Boston").check();
-  await next(page);
-  await page.getByLabel("Checkup & cleaning").check();
-  await next(page);
-  await step(page, "/booking/studios");
-  await page.getByLabel("Fenway").check();
-  await next(page);
-  await step(page, "/booking/times");
+  await toFenwayTimes(page);
   // A week ahead: surely more than 24 hours away (the cancel below is then free).
-  await page.getByRole("link", { name: "Later times →" }).first().click();
-  await page.waitForLoadState("load");
-  await page.locator('input[name="slot"]').first().check();
-  await next(page);
+  await pickFirstTime(page, true);
   await step(page, "/booking/who");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Who is this visit for?");
   await page.getByLabel("Sam Rivera").check();
@@ -99,13 +76,7 @@ test("a parent adds a child and a partner, books both at the same time, manages 
   await next(page);
   await step(page, "/booking/insurance-status");
   await next(page);
-  await step(page, "/booking/payment-info");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry month").selectOption("12");
-  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on card").fill("Alex Rivera");
-  await next(page, "Save card and continue");
+  await payByCard(page);
   await step(page, "/booking/confirmation");
   await expect(page.locator(".summary-list")).toContainText("Sam Rivera (family member)");
 
@@ -165,7 +136,7 @@ test("a parent adds a child and a partner, books both at the same time, manages 
   const other = await newContext();
   try {
     const stranger = await other.newPage();
-    await signUp(stranger, uniqueEmail("family-other"), "Kim Lee");
+    await signUp(stranger, mailTo, uniqueEmail("family-other"), "Kim Lee");
     await visit(stranger, `/profile/appointments/${samToken}`, 404);
     await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("We can’t find that visit");
     await visit(stranger, samPage, 404);

@@ -1,21 +1,14 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
 import { next, step } from "./booking-journey";
-import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
+import { expectNoAxeViolations, visit, watchEveryTest } from "./support";
 import { expectNoEnglishLeft, textsOf } from "./translation";
 
 // The language frame (issue 21, decision 027), in both projects: js-off and js-on. The server runs with
 // SITE_ORIGIN=https://dental.example.com (playwright.config.ts).
 const ORIGIN = "https://dental.example.com";
 
-let watch: ReturnType<typeof watchDataRequests>;
-test.beforeEach(({ page }) => {
-  watch = watchDataRequests(page);
-});
-test.afterEach(({}, testInfo) => {
-  expect(watch.pageErrors, "uncaught errors in the page").toEqual([]);
-  if (!jsEnabled(testInfo)) watch.assertJsOff();
-});
+watchEveryTest();
 
 const lang = (page: Page) => page.locator("html").getAttribute("lang");
 /** The language link in the header (the page's own language is not offered). */

@@ -1,20 +1,13 @@
 import { expect } from "@playwright/test";
 import { test } from "./support";
-import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
+import { expectNoAxeViolations, jsEnabled, visit, watchEveryTest } from "./support";
 
 // The site shell (root route), in both projects: js-off and js-on. The server runs with
 // SITE_ORIGIN=https://dental.example.com (playwright.config.ts).
 const ORIGIN = "https://dental.example.com";
 const BANNER_TEXT = "By using this website, you agree with our use of cookies. To learn more read our Cookie Policy.";
 
-let watch: ReturnType<typeof watchDataRequests>;
-test.beforeEach(({ page }) => {
-  watch = watchDataRequests(page);
-});
-test.afterEach(({}, testInfo) => {
-  expect(watch.pageErrors, "uncaught errors in the page").toEqual([]);
-  if (!jsEnabled(testInfo)) watch.assertJsOff();
-});
+const watch = watchEveryTest();
 
 const banner = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Cookie notice" });
 
@@ -43,8 +36,8 @@ test("Dismiss hides the banner, stays on the same page, and it stays hidden", as
   const dismissedCookie = async () => (await context.cookies()).find((c) => c.name === "cookieBannerDismissed");
   await expect.poll(async () => (await dismissedCookie())?.value).toBe("true");
   expect((await dismissedCookie())?.httpOnly).toBe(true);
-  if (jsEnabled(testInfo)) expect(watch.dataRequests).toContain("POST /cookie-consent");
-  else expect(watch.documentPosts).toEqual(["/cookie-consent"]);
+  if (jsEnabled(testInfo)) expect(watch().dataRequests).toContain("POST /cookie-consent");
+  else expect(watch().documentPosts).toEqual(["/cookie-consent"]);
   await expectNoAxeViolations(page);
 
   await visit(page, "/terms");

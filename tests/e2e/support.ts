@@ -142,6 +142,22 @@ export function watchDataRequests(page: Page) {
   };
 }
 
+/**
+ * Watches every test of a spec (in its beforeEach and afterEach): no uncaught error in the page, and in the js-off
+ * project no data request. Returns the running test's watch, for a test that asserts its requests.
+ */
+export function watchEveryTest() {
+  let watch: ReturnType<typeof watchDataRequests>;
+  test.beforeEach(({ page }) => {
+    watch = watchDataRequests(page);
+  });
+  test.afterEach(({}, testInfo) => {
+    expect(watch.pageErrors, "uncaught errors in the page").toEqual([]);
+    if (!jsEnabled(testInfo)) watch.assertJsOff();
+  });
+  return () => watch;
+}
+
 /** Visits a path, checks its status, and runs the axe scan (every page a journey visits gets one). */
 export async function visit(page: Page, path: string, status = 200, axe: { disableRules?: string[] } = {}) {
   const response = await page.goto(path);

@@ -2,26 +2,12 @@ import { describe, expect, it } from "vitest";
 import { confirmationEmail } from "~/scheduling/visit-email";
 import { priceLine, priceLineOfGroup } from "~/scheduling/prices";
 import { tFor } from "~/i18n/catalogues.server";
+import { FENWAY, visitEmailInput } from "../fixtures/visit-email";
 
 const EN = tFor("en-US");
 const ES = tFor("es-US");
 
-const base = {
-  to: "pat@example.com",
-  firstName: "Pat",
-  appointment: {
-    token: "tok_123-ABC",
-    startsAt: new Date("2027-03-15T13:00:00Z"),
-    endsAt: new Date("2027-03-15T14:00:00Z"),
-    serviceType: "CLNCHK",
-    needsInsurance: false,
-  },
-  studio: { slug: "fenway", name: "Fenway", address: "1 Main St", tz: "America/New_York", isVirtual: false },
-  service: { name: "Checkup & cleaning" },
-  now: new Date("2027-03-01T12:00:00Z"),
-  siteOrigin: "https://book.example.com",
-  mailFrom: "Studio Dental <appointments@example.com>",
-};
+const base = visitEmailInput();
 
 describe("confirmation email", () => {
   it("links to intake on the configured origin when the service requires intake", () => {
@@ -41,15 +27,7 @@ describe("confirmation email", () => {
   });
 });
 
-const fenway = {
-  ...base.studio,
-  address: "1330 Boylston St, Boston, MA 02215",
-  phone: "6175550171",
-  openingHours: "Mon–Fri 8 AM–5 PM",
-  mapUrl: "https://www.google.com/maps/search/?api=1&query=Fenway",
-  latitude: 42.345,
-  longitude: -71.098,
-};
+const fenway = { ...FENWAY, latitude: 42.345, longitude: -71.098 };
 
 describe("the branded confirmation email", () => {
   const mail = confirmationEmail({ ...base, studio: fenway });

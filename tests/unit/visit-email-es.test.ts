@@ -1,37 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { confirmationEmail, visitEmail } from "~/scheduling/visit-email";
+import { visitEmailInput } from "../fixtures/visit-email";
 
 /**
  * A visit's emails and calendar file speak the visit's stored language (appointments.locale, issue 21): a visit
  * booked in Spanish gets Spanish subjects, HTML, text and SUMMARY/DESCRIPTION; an English one is unchanged.
  */
-const fenway = {
-  slug: "fenway",
-  name: "Fenway",
-  address: "1330 Boylston St, Boston, MA 02215",
-  tz: "America/New_York",
-  isVirtual: false,
-  phone: "6175550171",
-  openingHours: "Mon–Fri 8 AM–5 PM",
-  mapUrl: "https://www.google.com/maps/search/?api=1&query=Fenway",
-};
-const input = (locale?: string) => ({
-  to: "pat@example.com",
-  firstName: "Pat",
-  appointment: {
-    token: "tok_123-ABC",
-    startsAt: new Date("2027-03-15T13:00:00Z"),
-    endsAt: new Date("2027-03-15T14:00:00Z"),
-    serviceType: "CLNCHK",
-    needsInsurance: true,
-    ...(locale ? { locale } : {}),
-  },
-  studio: fenway,
-  service: { name: "Checkup & cleaning" },
-  now: new Date("2027-03-01T12:00:00Z"),
-  siteOrigin: "https://book.example.com",
-  mailFrom: "Studio Dental <appointments@example.com>",
-});
+const input = (locale?: string) => visitEmailInput({ locale, needsInsurance: true });
 const unfold = (ics: string) => ics.replace(/\r\n /g, "");
 const textOf = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ");
 

@@ -24,7 +24,7 @@ import { companionCandidates, companionOf } from "~/booking/companion.server";
 import { accountContact, bookedHereCookie, bookingFor } from "~/booking/returning.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { formatLongDateTime } from "~/rules/zoned-time";
-import { serviceName } from "~/booking/service-names";
+import { serviceName } from "~/scheduling/service-names";
 import { carrierLabel } from "~/booking/insurance-labels";
 import { FLAVOR_LABELS, labelIn, SHOW_LABELS } from "~/booking/comfort-labels";
 import { i18nOf } from "~/i18n/locale.server";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t, locale } = i18nOf(request);
   const rows: { label: string; value: string; change: string | null; changeLabel: string; studio?: StudioContactInfo }[] = [
     { label: t("booking.review.city"), value: MARKETS.find((m) => m.slug === state.market)?.name ?? "", change: pathFor("markets"), changeLabel: t("booking.review.changeCity") },
-    { label: t("booking.review.visit"), value: `${serviceName(t, service)} · ${priceLine(service, t, locale)}`, change: pathFor("services"), changeLabel: t("booking.review.changeVisit") },
+    { label: t("booking.review.visit"), value: `${serviceName(t, locale, service)} · ${priceLine(service, t, locale)}`, change: pathFor("services"), changeLabel: t("booking.review.changeVisit") },
     {
       label: t("booking.review.studio"),
       value: studio.isVirtual ? t("booking.review.studioVideo", { studio: studio.name }) : studio.name,

@@ -11,7 +11,7 @@ import { ChoiceFieldset, Radio, StepPage } from "~/ui/form";
 import { StudioContact } from "~/ui/studio";
 import { stepMeta } from "~/ui/step-meta";
 import { formatShortDateTime } from "~/rules/zoned-time";
-import { serviceName } from "~/booking/service-names";
+import { serviceName } from "~/scheduling/service-names";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
 
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     back,
     title,
     selected: state.studio ?? null,
-    serviceName: serviceName(t, service),
+    serviceName: serviceName(t, locale, service),
     timesUnavailable: firstTimes === null,
     studios: list.map((s) => {
       const first = firstTimes?.get(s.slug);

@@ -16,7 +16,7 @@ import { StepHeader } from "~/ui/step-header";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
 import { WaitlistInvite } from "~/ui/waitlist-invite";
-import { serviceName } from "~/booking/service-names";
+import { serviceName } from "~/scheduling/service-names";
 import { i18nOf } from "~/i18n/locale.server";
 import { localize } from "~/i18n/translate";
 import { metaT, useT } from "~/i18n/use-t";
@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title,
     conflictMessage: conflict ? t(OUTCOME_MESSAGES.availability_conflict) : null,
     studioName: studio.name,
-    serviceName: serviceName(t, service),
+    serviceName: serviceName(t, locale, service),
     selected: state.slot?.startsAt ?? null,
   };
   // Bounded by the availabilitiesTimeout flag: say so, offer a retry, never hang.

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { SERVICE_ROWS } from "~/db/catalogue";
+import { tFor } from "~/i18n/catalogues.server";
+import { serviceName } from "~/scheduling/service-names";
+
+/** One name per service on every page and email (app/scheduling/service-names.ts): the database's in English, the catalogue's otherwise. */
+describe("service names", () => {
+  const en = tFor("en-US");
+  const es = tFor("es-US");
+  it("every service of the catalogue has its own Spanish name", () => {
+    const spanish = SERVICE_ROWS.map((s) => serviceName(es, "es-US", s));
+    for (const [i, s] of SERVICE_ROWS.entries()) expect(spanish[i], s.code).not.toBe(s.name);
+    expect(new Set(spanish).size).toBe(SERVICE_ROWS.length);
+  });
+  it("English reads the database's name, which the English catalogue repeats for the booking pages' own labels", () => {
+    for (const s of SERVICE_ROWS) {
+      expect(serviceName(en, "en-US", { code: s.code, name: "Renamed" })).toBe("Renamed");
+      expect(en(`booking.service.${s.code}`)).toBe(s.name);
+    }
+  });
+  it("a service the catalogue does not list keeps its own name in every language", () => {
+    expect(serviceName(es, "es-US", { code: "NEWSVC", name: "Night guard fitting" })).toBe("Night guard fitting");
+  });
+});
