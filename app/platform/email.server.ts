@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { redactForLog } from "./redact";
@@ -11,18 +11,27 @@ export async function enqueueEmail(tx: Pick<Db, "insert">, email: OutgoingEmail)
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * How long a claimed email stays with the worker that claimed it. While it is PENDING, `sent_at` holds the moment it
+ * was claimed: another process's worker skips it until then, so an email being sent is not sent again by a second
+ * container (before, the claim only bumped `attempts`, and the next poll of any other process claimed it again while
+ * the first still talked to the SMTP server: every email went out twice with two processes). Longer than nodemailer's
+ * own timeouts; a process that dies mid-send leaves the email to be sent by another after it.
+ */
+const CLAIM_MS = 15 * 60_000;
 
 /** The calendar part's method must match the file's own (a cancel is METHOD:CANCEL, or calendars keep the event). */
 const icsMethod = (ics: string) => /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1] ?? "PUBLISH";
 
 /** Sends what is pending in the outbox through SMTP. Returns how many were sent. */
-export async function deliverPending(db: Db, smtpUrl: string, from: string, limit = 20): Promise<number> {
+export async function deliverPending(db: Db, smtpUrl: string, from: string, limit = 20, now = new Date()): Promise<number> {
   const { createTransport } = await import("nodemailer");
   const transport = createTransport(smtpUrl);
+  const unclaimed = or(isNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, new Date(now.getTime() - CLAIM_MS)));
   const pending = await db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "PENDING"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+    .where(and(eq(emailOutbox.status, "PENDING"), lt(emailOutbox.attempts, MAX_ATTEMPTS), unclaimed))
     .orderBy(asc(emailOutbox.id))
     .limit(limit);
   let sent = 0;
@@ -30,8 +39,8 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
     // Claim the row so that several containers never send the same email twice.
     const claimed = await db
       .update(emailOutbox)
-      .set({ attempts: mail.attempts + 1 })
-      .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.attempts, mail.attempts), eq(emailOutbox.status, "PENDING")))
+      .set({ attempts: mail.attempts + 1, sentAt: new Date() })
+      .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.attempts, mail.attempts), eq(emailOutbox.status, "PENDING"), unclaimed))
       .returning({ id: emailOutbox.id });
     if (claimed.length === 0) continue;
     try {
@@ -55,7 +64,7 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
       const failed = mail.attempts + 1 >= MAX_ATTEMPTS;
       await db
         .update(emailOutbox)
-        .set({ lastError: (error as Error).message.slice(0, 500), status: failed ? "FAILED" : "PENDING" })
+        .set({ lastError: (error as Error).message.slice(0, 500), status: failed ? "FAILED" : "PENDING", sentAt: null })
         .where(eq(emailOutbox.id, mail.id));
       console.error(`[email] delivery of outbox #${mail.id} failed (attempt ${mail.attempts + 1})`);
     }
