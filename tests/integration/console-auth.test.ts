@@ -14,6 +14,7 @@ import { action as loginAction } from "~/routes/staff+/login";
 import { action as codeAction } from "~/routes/staff+/login_.code";
 import { loader as dayLoader } from "~/routes/staff+/studios.$slug.day.$date";
 import { action as logoutAction } from "~/routes/staff+/logout";
+import { loader as auditLoader } from "~/routes/staff+/audit";
 import { createPatient, createStudioWithProviders } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
@@ -190,6 +191,17 @@ describeEachEngine("console accounts", ({ db }) => {
     expect(body).toContain("9:00 AM"); // 14:00 UTC in New York in January
     const other = await callRoute(dayLoader, get("/", cookie), { params: { slug: b.slug, date: "2030-01-02" } });
     expect(other.status).toBe(404);
+  });
+
+  it("a day outside the calendar's years is a 404 on the day page and no filter in the audit log, never a 500", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const admin = await signIn(await setUp("admin"));
+    // Year 0000 is no date to PostgreSQL; the day after 9999-12-31 (the page's next-day link) none to JavaScript.
+    for (const date of ["0000-01-01", "9999-12-31"]) {
+      expect((await callRoute(dayLoader, get("/", admin), { params: { slug, date } })).status, date).toBe(404);
+      const audit = await callRoute(auditLoader, get(`/staff/audit?from=${date}&to=${date}`, admin));
+      expect(audit.status, date).toBe(200);
+    }
   });
 
   it("the audit log is append-only in the database itself", async () => {
