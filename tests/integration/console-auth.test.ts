@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from "vitest";
 import { inviteStaff, getStaff, STAFF_SESSION, staffCodeStep, staffPasswordStep } from "~/console/staff.server";
 import { totpCode, TOTP_STEP_SECONDS } from "~/console/totp";
 import { createAccount } from "~/auth/accounts.server";
-import { resetRateLimiters } from "~/auth/rate-limit.server";
+import { RateLimited, resetRateLimiters } from "~/auth/rate-limit.server";
 import { appointments, auditLog, staff, staffRecoveryCodes } from "~/db/schema";
 import { loader as setupLoader, action as setupAction } from "~/routes/staff+/setup.$token";
 import { action as loginAction } from "~/routes/staff+/login";
@@ -136,6 +136,16 @@ describeEachEngine("console accounts", ({ db }) => {
     for (let i = 0; i < 6; i++) last = await callRoute(loginAction, post("/staff/login", { email: who.email, password: `wrong ${i}` }), { context: { clientIp: "198.51.100.10" } });
     expect(last!.status).toBe(429);
     expect(last!.headers.get("Retry-After")).toBeTruthy();
+  });
+
+  it("wrong codes are limited per address and per account from every address: the password alone opens nothing", async () => {
+    const who = await setUp("admin");
+    const first = await callRoute(loginAction, post("/staff/login", { email: who.email, password: PASSWORD }), { context: { clientIp: "198.51.100.20" } });
+    const pending = cookieOf(first);
+    // 100 wrong codes, 5 from each of 20 addresses (each address's own limit), over one password step.
+    for (let a = 0; a < 20; a++) for (let i = 0; i < 5; i++) expect(await staffCodeStep(post("/", {}, pending), "000000", `203.0.113.${a}`)).toBeNull();
+    const at = new Date(Date.now() + TOTP_STEP_SECONDS * 1000);
+    await expect(staffCodeStep(post("/", {}, pending), totpCode(who.secret, at), "203.0.113.99", at)).rejects.toBeInstanceOf(RateLimited);
   });
 
   it("a session ends after 30 minutes idle, at logout, and everywhere at once", async () => {
