@@ -1,8 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { addDays } from "~/rules/zoned-time";
-import { isDayKey } from "./day.server";
+import { addDays, isDayKey } from "~/rules/zoned-time";
 
 export type AuditFilter = { action: string; staffEmail: string; studio: string; visit: string; from: string; to: string };
 

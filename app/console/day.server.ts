@@ -46,7 +46,6 @@ export function intakeState(needed: boolean, status: "IN_PROGRESS" | "COMPLETE" 
   return status === "IN_PROGRESS" ? "Started" : "Not started";
 }
 
-export const isDayKey = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
 export async function studioDay(db: Db, studio: { slug: string; tz: string }, day: string) {
   const from = localMidnight(day, studio.tz);

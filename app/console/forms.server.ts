@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { emailField, passwordField } from "~/auth/forms.server";
 import { parseDayHours, timeOffRange, WEEKDAYS, type Interval } from "~/rules/weekly-hours";
-import { localToday } from "~/rules/zoned-time";
+import { isDayKey, localToday } from "~/rules/zoned-time";
 
 /** The console's sign-in and setup forms (server-side only). */
 export const staffLoginSchema = z.object({ email: emailField, password: passwordField });
@@ -112,8 +112,7 @@ export const closureSchema = (tz: string, now: Date, isHoliday: (day: string) =>
   z.object({
     day: z
       .string("Enter the day the studio closes.")
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the day the studio closes.")
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Enter the day the studio closes.")
+      .refine(isDayKey, "Enter the day the studio closes.")
       .refine((d) => d >= localToday(now, tz), "That day has passed: choose today or a later day.")
       .superRefine((d, ctx) => {
         const holiday = isHoliday(d);

@@ -1,5 +1,6 @@
 import { studioTimezone } from "~/rules/timezones";
 import { localToday } from "~/rules/zoned-time";
+import { dayPath } from "./paths";
 import type { StaffUser } from "./staff.server";
 import { requireStudio } from "./staff.server";
 
@@ -15,5 +16,3 @@ export function homeOf(user: StaffUser, now = new Date()): string | null {
   if (!first) return null;
   return dayPath(first.slug, localToday(now, studioTimezone(first.slug, first.tz)));
 }
-
-export const dayPath = (slug: string, day: string) => `/staff/studios/${slug}/day/${day}`;

@@ -201,7 +201,11 @@ export async function staffCodeStep(request: Request, code: string, ip: string, 
   if (!pending) return null;
   const db = await getDb();
   const key = `staff-code:${pending.staffId}|${ip}`;
+  // Per address (5, then 15 minutes), and per account from everywhere (100 a day): someone who has the password
+  // cannot guess codes from many addresses.
+  const accountKey = `staff-code:${pending.staffId}`;
   await assertNotLimited("accountFromIp", key);
+  await assertNotLimited("account", accountKey);
   const [row] = await db.select().from(staff).where(eq(staff.id, pending.staffId));
   if (!row?.totpSecret) return null;
   const digits = code.replace(/\s/g, "");
@@ -230,6 +234,7 @@ export async function staffCodeStep(request: Request, code: string, ip: string, 
   }
   if (!method) {
     await consume("accountFromIp", key);
+    await consume("account", accountKey);
     return null;
   }
   await forget("accountFromIp", key);

@@ -473,7 +473,7 @@ export const emailOutbox = pgTable(
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** When it was sent; while PENDING, when a process claimed it and began sending (platform/email.server.ts). */
+  /** When it was sent; while PENDING, when a worker claimed it (others leave it alone meanwhile: email.server.ts). */
   sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   // The sender reads what is pending, oldest first: the sent history (every email ever) stays out of its way.

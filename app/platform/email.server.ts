@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { redactForLog } from "./redact";
@@ -12,21 +12,22 @@ export async function enqueueEmail(tx: Pick<Db, "insert">, email: OutgoingEmail)
 
 const MAX_ATTEMPTS = 5;
 /**
- * A claimed email is another process's for this long: while PENDING, `sent_at` is when its delivery began. Longer
- * than any one delivery can last (the transport's timeouts below); a process that died mid-send leaves the email
- * to be sent again after it.
+ * How long a claimed email stays with the worker that claimed it. While it is PENDING, `sent_at` holds the moment it
+ * was claimed: another process's worker skips it until then, so an email being sent is not sent again by a second
+ * container (before, the claim only bumped `attempts`, and the next poll of any other process claimed it again while
+ * the first still talked to the SMTP server: every email went out twice with two processes). Longer than nodemailer's
+ * own timeouts; a process that dies mid-send leaves the email to be sent by another after it.
  */
-const CLAIM_LEASE_SECONDS = 300;
-const claimLapsed = sql`now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})`;
+const CLAIM_MS = 15 * 60_000;
 
 /** The calendar part's method must match the file's own (a cancel is METHOD:CANCEL, or calendars keep the event). */
 const icsMethod = (ics: string) => /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1] ?? "PUBLISH";
 
 /** Sends what is pending in the outbox through SMTP. Returns how many were sent. */
-export async function deliverPending(db: Db, smtpUrl: string, from: string, limit = 20): Promise<number> {
+export async function deliverPending(db: Db, smtpUrl: string, from: string, limit = 20, now = new Date()): Promise<number> {
   const { createTransport } = await import("nodemailer");
   const transport = createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
-  const unclaimed = or(isNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, claimLapsed));
+  const unclaimed = or(isNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, new Date(now.getTime() - CLAIM_MS)));
   const pending = await db
     .select()
     .from(emailOutbox)
@@ -35,11 +36,10 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
     .limit(limit);
   let sent = 0;
   for (const mail of pending) {
-    // Claim the row so that several containers never send the same email twice: the claim stands while the email
-    // is being sent (a process that read the row before this claim, or after it but before SENT, finds it taken).
+    // Claim the row so that several containers never send the same email twice.
     const claimed = await db
       .update(emailOutbox)
-      .set({ attempts: mail.attempts + 1, sentAt: sql`now()` })
+      .set({ attempts: mail.attempts + 1, sentAt: new Date() })
       .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.attempts, mail.attempts), eq(emailOutbox.status, "PENDING"), unclaimed))
       .returning({ id: emailOutbox.id });
     if (claimed.length === 0) continue;
@@ -64,7 +64,6 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
       const failed = mail.attempts + 1 >= MAX_ATTEMPTS;
       await db
         .update(emailOutbox)
-        // A refused email is tried again at the next run (the claim ends with the attempt).
         .set({ lastError: (error as Error).message.slice(0, 500), status: failed ? "FAILED" : "PENDING", sentAt: null })
         .where(eq(emailOutbox.id, mail.id));
       console.error(`[email] delivery of outbox #${mail.id} failed (attempt ${mail.attempts + 1})`);

@@ -1,5 +1,5 @@
 // A provider's weekly hours and time off as staff type them in the console (issue 18 C, decision 023). Pure.
-import { addDays, instantOfWall } from "./zoned-time";
+import { addDays, instantOfWall, isDayKey } from "./zoned-time";
 
 export type Interval = { startMinute: number; endMinute: number };
 
@@ -90,11 +90,9 @@ export function timeOffRange(
   tz: string,
 ): { ok: true; startsAt: Date; endsAt: Date; wholeDays: boolean } | { ok: false; errors: Partial<Record<keyof TimeOffInput, string>> } {
   const errors: Partial<Record<keyof TimeOffInput, string>> = {};
-  const day = /^\d{4}-\d{2}-\d{2}$/;
-  const validDay = (d: string) => day.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && addDays(d, 0) === d;
-  if (!validDay(input.startDate)) errors.startDate = "Enter the first day of the time off.";
+  if (!isDayKey(input.startDate)) errors.startDate = "Enter the first day of the time off.";
   const endDate = input.endDate.trim() || input.startDate;
-  if (input.endDate.trim() && !validDay(input.endDate.trim())) errors.endDate = "Enter the last day as a date, or leave it empty for one day.";
+  if (input.endDate.trim() && !isDayKey(input.endDate.trim())) errors.endDate = "Enter the last day as a date, or leave it empty for one day.";
   const start = input.startTime.trim() ? parseTimeOfDay(input.startTime) : null;
   const end = input.endTime.trim() ? parseTimeOfDay(input.endTime) : null;
   if (input.startTime.trim() && start === null) errors.startTime = "Enter a time, like 1:00 PM.";

@@ -129,6 +129,14 @@ export function formatCalendarDate(day: string, locale = "en-US"): string {
   return formatter("UTC", "calendar-date", { month: "long", day: "numeric", year: "numeric" }, locale).format(new Date(`${day}T12:00:00Z`));
 }
 
+/**
+ * A real 'YYYY-MM-DD' calendar day in the years 1900–2999: what a typed or linked day may be. Outside them a day is
+ * refused, not a 500: year 0000 is no date to PostgreSQL, and the day after 9999-12-31 none to JavaScript.
+ */
+export const isDayKey = (day: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) && day >= "1900-01-01" && day <= "2999-12-31" && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+  new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
 /** Adds whole calendar days to a 'YYYY-MM-DD'. */
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);

@@ -7,13 +7,14 @@ import { beforeAll, expect, it } from "vitest";
 import { inviteStaff, getStaff, STAFF_SESSION, staffCodeStep, staffPasswordStep } from "~/console/staff.server";
 import { totpCode, TOTP_STEP_SECONDS } from "~/console/totp";
 import { createAccount } from "~/auth/accounts.server";
-import { resetRateLimiters } from "~/auth/rate-limit.server";
+import { RateLimited, resetRateLimiters } from "~/auth/rate-limit.server";
 import { appointments, auditLog, staff, staffRecoveryCodes } from "~/db/schema";
 import { loader as setupLoader, action as setupAction } from "~/routes/staff+/setup.$token";
 import { action as loginAction } from "~/routes/staff+/login";
 import { action as codeAction } from "~/routes/staff+/login_.code";
 import { loader as dayLoader } from "~/routes/staff+/studios.$slug.day.$date";
 import { action as logoutAction } from "~/routes/staff+/logout";
+import { loader as auditLoader } from "~/routes/staff+/audit";
 import { createPatient, createStudioWithProviders } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
@@ -137,6 +138,16 @@ describeEachEngine("console accounts", ({ db }) => {
     expect(last!.headers.get("Retry-After")).toBeTruthy();
   });
 
+  it("wrong codes are limited per address and per account from every address: the password alone opens nothing", async () => {
+    const who = await setUp("admin");
+    const first = await callRoute(loginAction, post("/staff/login", { email: who.email, password: PASSWORD }), { context: { clientIp: "198.51.100.20" } });
+    const pending = cookieOf(first);
+    // 100 wrong codes, 5 from each of 20 addresses (each address's own limit), over one password step.
+    for (let a = 0; a < 20; a++) for (let i = 0; i < 5; i++) expect(await staffCodeStep(post("/", {}, pending), "000000", `203.0.113.${a}`)).toBeNull();
+    const at = new Date(Date.now() + TOTP_STEP_SECONDS * 1000);
+    await expect(staffCodeStep(post("/", {}, pending), totpCode(who.secret, at), "203.0.113.99", at)).rejects.toBeInstanceOf(RateLimited);
+  });
+
   it("a session ends after 30 minutes idle, at logout, and everywhere at once", async () => {
     const who = await setUp("admin");
     const cookie = await signIn(who);
@@ -190,6 +201,17 @@ describeEachEngine("console accounts", ({ db }) => {
     expect(body).toContain("9:00 AM"); // 14:00 UTC in New York in January
     const other = await callRoute(dayLoader, get("/", cookie), { params: { slug: b.slug, date: "2030-01-02" } });
     expect(other.status).toBe(404);
+  });
+
+  it("a day outside the calendar's years is a 404 on the day page and no filter in the audit log, never a 500", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const admin = await signIn(await setUp("admin"));
+    // Year 0000 is no date to PostgreSQL; the day after 9999-12-31 (the page's next-day link) none to JavaScript.
+    for (const date of ["0000-01-01", "9999-12-31"]) {
+      expect((await callRoute(dayLoader, get("/", admin), { params: { slug, date } })).status, date).toBe(404);
+      const audit = await callRoute(auditLoader, get(`/staff/audit?from=${date}&to=${date}`, admin));
+      expect(audit.status, date).toBe(200);
+    }
   });
 
   it("the audit log is append-only in the database itself", async () => {

@@ -210,7 +210,8 @@ describeEachEngine("console availability", ({ db }) => {
     const { slug, providerIds } = await createStudioWithProviders(db().db);
     const manager = await signedInStaff(db().db, "manager", [slug]);
     const admin = await signedInStaff(db().db, "admin");
-    const junk = ["2027-13-45", "9999-99-99", "-1", "x".repeat(400), "25:99", "\u0000"];
+    // Real days outside the calendar's years too: year 0000 is no date to PostgreSQL, the day after 9999-12-31 none to JavaScript.
+    const junk = ["2027-13-45", "9999-99-99", "-1", "x".repeat(400), "25:99", "\u0000", "0000-01-01", "9999-12-31"];
     for (const v of junk) {
       const answers = [
         await callRoute(hoursAction, post(manager.cookie, { monday: v, tuesday: `${v}-${v}` }), { params: { slug, providerId: String(providerIds[0]) } }),

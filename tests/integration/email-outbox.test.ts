@@ -13,8 +13,9 @@ import { captureRawEmail } from "../standards/captured";
 type Received = { from: string; to: string[]; data: string };
 let received: Received[] = [];
 let refuse = false;
-/** When set, the next email's data is answered only once this settles (a delivery still in flight), after `onHeld`. */
-let holdNext: { until: Promise<void>; onHeld: () => void } | null = null;
+/** While set, the server holds the next email's data until it resolves (a send in progress). */
+let hold: Promise<void> | null = null;
+let dataStarted: () => void = () => {};
 let server: SMTPServer;
 let url = "";
 
@@ -26,17 +27,16 @@ beforeAll(async () => {
       callback(refuse ? Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }) : undefined);
     },
     onData(stream, session, callback) {
+      dataStarted();
+      const held = hold;
+      hold = null;
       let data = "";
       stream.on("data", (chunk: Buffer) => (data += chunk.toString("utf8")));
       stream.on("end", () => {
         received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), data });
         // As delivered: its HTML to the validator, its calendar part(s) to the .ics checks (the run's global teardown).
         captureRawEmail(data, "email outbox over SMTP (as received)");
-        const held = holdNext;
-        holdNext = null;
-        if (!held) return callback();
-        held.onHeld();
-        void held.until.then(() => callback());
+        void (held ?? Promise.resolve()).then(() => callback());
       });
     },
   });
@@ -107,21 +107,40 @@ describeEachEngine("email outbox over SMTP", ({ db }) => {
     expect(data.split("1330 Boylston St").length - 1).toBeGreaterThanOrEqual(2); // the text part and the HTML part
   });
 
-  it("two processes' workers at once: an email still being sent by one is not sent again by the other", async () => {
+  it("two processes' workers send an email once, even while the first is still sending it", async () => {
     received = [];
     refuse = false;
-    await enqueueEmail(db().db, { to: "once@example.com", subject: "Once", text: "Sent once." });
     let release!: () => void;
-    const inFlight = new Promise<void>((onHeld) => (holdNext = { until: new Promise<void>((r) => (release = r)), onHeld }));
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const started = new Promise<void>((resolve) => (dataStarted = resolve));
+    await enqueueEmail(db().db, { to: "once@example.com", subject: "Cancelled", text: "Your visit is cancelled." });
+    // One container claims it and is talking to the SMTP server; another container's worker polls meanwhile.
     const first = deliverPending(db().db, url, "appointments@example.com");
-    await inFlight; // the first worker has claimed it and is mid-send: the server has the email, not yet answered
-    const second = await deliverPending(db().db, url, "appointments@example.com");
-    release();
+    let second: number;
+    try {
+      await started;
+      second = await deliverPending(db().db, url, "appointments@example.com");
+    } finally {
+      release();
+      dataStarted = () => {};
+    }
     expect(await first).toBe(1);
     expect(second).toBe(0);
-    expect(received.filter((r) => r.to.includes("once@example.com"))).toHaveLength(1);
+    expect(received.filter((m) => m.to.includes("once@example.com"))).toHaveLength(1);
     const [row] = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, "once@example.com"));
-    expect(row).toMatchObject({ status: "SENT", attempts: 1 });
+    expect(row.status).toBe("SENT");
+    expect(row.attempts).toBe(1);
+  });
+
+  it("a claim left by a process that stopped mid-send is taken over after the claim's time", async () => {
+    received = [];
+    refuse = false;
+    await enqueueEmail(db().db, { to: "orphan@example.com", subject: "Moved", text: "Your visit is moved." });
+    const claimedAt = new Date();
+    await db().db.update(emailOutbox).set({ attempts: 1, sentAt: claimedAt }).where(eq(emailOutbox.to, "orphan@example.com"));
+    expect(await deliverPending(db().db, url, "appointments@example.com", 20, new Date(claimedAt.getTime() + 60_000))).toBe(0);
+    expect(await deliverPending(db().db, url, "appointments@example.com", 20, new Date(claimedAt.getTime() + 16 * 60_000))).toBe(1);
+    expect(received.map((m) => m.to)).toEqual([["orphan@example.com"]]);
   });
 
   it("keeps a refused email pending with the error, and gives up after five attempts", async () => {

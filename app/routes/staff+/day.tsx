@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isDayKey } from "~/console/day.server";
-import { dayPath, homeOf, viewerStudio } from "~/console/scope.server";
+import { dayPath } from "~/console/paths";
+import { homeOf, viewerStudio } from "~/console/scope.server";
 import { requireStaff } from "~/console/staff.server";
-import { localToday } from "~/rules/zoned-time";
+import { isDayKey, localToday } from "~/rules/zoned-time";
 
 /** `/staff/day?studio=…&date=…`: the switcher's and the date picker's GET forms land here and go to the day's own path. */
 export async function loader({ request }: LoaderFunctionArgs) {

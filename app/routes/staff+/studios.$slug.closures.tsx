@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
 import { addClosure, closureImpact, closuresAndHolidays, isFederalHoliday, removeClosure, shaperStudio } from "~/console/availability.server";
 import { closureSchema, removeSchema } from "~/console/forms.server";
-import { dayPath } from "~/console/scope.server";
+import { dayPath } from "~/console/paths";
 import { getDb } from "~/db/client.server";
 import { localToday } from "~/rules/zoned-time";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { isDayKey, studioDay } from "~/console/day.server";
-import { dayPath, viewerStudio } from "~/console/scope.server";
+import { studioDay } from "~/console/day.server";
+import { dayPath } from "~/console/paths";
+import { viewerStudio } from "~/console/scope.server";
+import { isDayKey } from "~/rules/zoned-time";
 import { requireStaff } from "~/console/staff.server";
 import { getDb } from "~/db/client.server";
 import { ConsolePage } from "~/ui/console";

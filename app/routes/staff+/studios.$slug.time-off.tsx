@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
 import { addTimeOff, removeTimeOff, shaperStudio, studioRoster, timeOffImpact, upcomingTimeOff } from "~/console/availability.server";
 import { removeSchema, timeOffSchema } from "~/console/forms.server";
-import { dayPath } from "~/console/scope.server";
+import { dayPath } from "~/console/paths";
 import { getDb } from "~/db/client.server";
 import { localToday } from "~/rules/zoned-time";
 import { ConsoleForm, ConsolePage } from "~/ui/console";

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
 import { cancelSchema, statusSchema } from "~/console/forms.server";
-import { dayPath } from "~/console/scope.server";
+import { dayPath } from "~/console/paths";
 import { requireStaff } from "~/console/staff.server";
 import { cancelOnBehalf, recordStatus, REFUSALS, visitPage } from "~/console/visit.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
