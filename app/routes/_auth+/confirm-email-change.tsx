@@ -12,7 +12,7 @@ import { goneLink } from "~/platform/gone-link";
 import { ErrorSummary, FormStateProvider, SubmitButton } from "~/ui/form";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.change.metaTitle") }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

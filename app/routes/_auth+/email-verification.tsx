@@ -16,7 +16,7 @@ import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } fr
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.verify.metaTitle") }, { name: "robots", content: "noindex" }];
 /** The emailed link carries a token in its URL: never sent on in a Referer. */
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 
 const MESSAGES = {

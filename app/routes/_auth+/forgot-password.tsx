@@ -15,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [{ title: t("account.forgot.metaTitle") }, { name: "description", content: t("account.forgot.metaDescription") }];
 };
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = (await readFlowEmail(request, "forgotPasswordEmail")) ?? (await readFlowEmail(request, "loginEmail"));

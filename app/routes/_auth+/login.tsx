@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [{ title: t("account.login.metaTitle") }, { name: "description", content: t("account.login.metaDescription") }];
 };
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 /** Where to go after logging in: a same-site path (platform/safe-redirect), kept in the query. */
 const target = (url: URL, form?: FormData) => safeRedirect(form?.get("redirectTo") ?? url.searchParams.get("redirectTo"), "/");

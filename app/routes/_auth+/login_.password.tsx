@@ -12,7 +12,7 @@ import { safeRedirect } from "~/platform/safe-redirect";
 import { PasswordField, StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.password.metaTitle") }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 async function loginEmail(request: Request, to: string) {
   const email = await readFlowEmail(request, "loginEmail");

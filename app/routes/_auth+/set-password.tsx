@@ -15,7 +15,7 @@ import { PasswordField, StepPage } from "~/ui/form";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.set.metaTitle") }, { name: "robots", content: "noindex" }];
 /** The reset link's token is in the URL: never sent on in a Referer, never cached. */
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 async function liveLink(token: string | null) {
   return token ? findLink(await getDb(), { purpose: "reset", token }) : null;

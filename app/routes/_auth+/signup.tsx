@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [{ title: t("account.signup.metaTitle") }, { name: "description", content: t("account.signup.metaDescription") }];
 };
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getPatient(request)) throw redirect("/");

@@ -11,7 +11,7 @@ import { WaitlistEntries } from "~/ui/waitlist-entries";
 import { profileAction, profilePage, type Intent } from "./_index.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.profile.metaTitle") }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 // The loader and action live in the route's server module: one module for the browser build to leave out.
 export const loader = ({ request }: LoaderFunctionArgs) => profilePage(request);

@@ -9,7 +9,7 @@ import { ProfileNav } from "~/ui/profile";
  * The patient area's frame: its sub-navigation around each page. Remix runs the pages' loaders beside this
  * one, not after it, so every page's loader checks the login itself too.
  */
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePatient(request);
