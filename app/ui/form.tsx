@@ -1,7 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type InputHTMLAttributes, type ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
-import { StepHeader } from "./step-header";
 
 /** The server's answer to a rejected form (Conform's SubmissionResult, narrowed to what we render). */
 export type FormResult = {
@@ -18,7 +17,7 @@ const FormStateContext = createContext<FormState>({ result: undefined, values: u
 
 /**
  * Gives the fields inside it their errors and starting values: `result`, the action's answer to a
- * rejected post, and `values`, the saved answers. StepPage provides it; a form laid out another way can too.
+ * rejected post, and `values`, the saved answers. StepPage (step-page.tsx) provides it; a form laid out another way can too.
  */
 export function FormStateProvider({ result, values, children }: FormState & { children: ReactNode }) {
   return <FormStateContext.Provider value={{ result, values }}>{children}</FormStateContext.Provider>;
@@ -303,46 +302,6 @@ export function ChoiceGroup({
         ))}
       </div>
     </ChoiceFieldset>
-  );
-}
-
-/**
- * A booking step: heading, the form (a real POST), Back as a plain link and Next as a submit button.
- * `result` (the action's answer) and `values` (the saved answers) reach every field inside by name.
- */
-export function StepPage({
-  title,
-  intro,
-  back,
-  result,
-  values,
-  submitLabel,
-  children,
-  after,
-}: {
-  title: string;
-  intro?: ReactNode;
-  back: string | null;
-  result?: FormResult;
-  values?: SavedValues;
-  submitLabel?: string;
-  children?: ReactNode;
-  after?: ReactNode;
-}) {
-  return (
-    <FormStateProvider result={result} values={values}>
-      <div className="page narrow">
-        <StepHeader />
-        <h1>{title}</h1>
-        {intro}
-        <ErrorSummary />
-        <Form method="post" className="form" noValidate>
-          {children}
-          <FormActions submitLabel={submitLabel} back={back} />
-        </Form>
-        {after}
-      </div>
-    </FormStateProvider>
   );
 }
 

@@ -12,7 +12,8 @@ import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { goneLink } from "~/platform/gone-link";
-import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } from "~/ui/form";
+import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.verify.metaTitle") }, { name: "robots", content: "noindex" }];
 /** The emailed link carries a token in its URL: never sent on in a Referer. */

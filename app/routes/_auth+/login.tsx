@@ -11,7 +11,8 @@ import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { Honeypot } from "~/ui/account";
-import { StepPage, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);

@@ -11,7 +11,8 @@ import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, useT } from "~/i18n/use-t";
 import { goneLink } from "~/platform/gone-link";
-import { PasswordField, StepPage } from "~/ui/form";
+import { PasswordField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.set.metaTitle") }, { name: "robots", content: "noindex" }];
 /** The reset link's token is in the URL: never sent on in a Referer, never cached. */
