@@ -8,7 +8,7 @@ import { contactSchema } from "./contact-info.server";
 import { accountContact } from "~/booking/returning.server";
 import { bookingCookie, openStep, submitStep } from "~/booking/step.server";
 import { marketTimezone } from "~/rules/markets";
-import { formatPhone, normalizePhone } from "~/rules/phone";
+import { formatPhone, normalizePhone } from "~/ui/phone-link";
 import { CheckboxField, ChoiceGroup, DateField, TextField } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
 import { joinDateParts, readForm } from "~/platform/form-data.server";
