@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { requirePatient } from "~/auth/sessions.server";
-import { ProfileNav } from "~/ui/profile";
+import { ProfileNav } from "~/ui/profile-nav";
 
 /**
  * The patient area's frame: its sub-navigation around each page. Remix runs the pages' loaders beside this
