@@ -11,7 +11,7 @@ import { findLink } from "~/auth/codes.server";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
-import { goneLink } from "~/platform/gone-link";
+import { goneLink } from "~/platform/gone-link.server";
 import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
 

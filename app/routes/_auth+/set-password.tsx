@@ -10,7 +10,7 @@ import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, useT } from "~/i18n/use-t";
-import { goneLink } from "~/platform/gone-link";
+import { goneLink } from "~/platform/gone-link.server";
 import { PasswordField } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
 
