@@ -11,7 +11,7 @@ import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, useT } from "~/i18n/use-t";
 import { goneLink } from "~/platform/gone-link.server";
-import { PasswordField } from "~/ui/form";
+import { PasswordField } from "~/ui/form-fields";
 import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.set.metaTitle") }, { name: "robots", content: "noindex" }];

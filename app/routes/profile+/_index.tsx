@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import type { ReactNode } from "react";
 import { authHeaders } from "~/auth/headers";
 import { metaT, Trans, useT } from "~/i18n/use-t";
-import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, PasswordField, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
+import { ChoiceGroup, ErrorSummary, FormStateProvider, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
+import { DateField, PasswordField } from "~/ui/form-fields";
 import { FamilySection } from "~/ui/family-section";
 import { VisitList } from "~/ui/profile";
 import { NextCheckups } from "~/ui/recall";
