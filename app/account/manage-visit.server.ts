@@ -19,7 +19,7 @@ import {
 } from "~/scheduling/visit-changes.server";
 import { visitFacts } from "~/scheduling/visit-view.server";
 import { visitOfAccount } from "~/scheduling/visits.server";
-import { goneLink } from "~/platform/gone-link";
+import { goneLink } from "~/platform/gone-link.server";
 import { i18nOf, localeOf } from "~/i18n/locale.server";
 
 export type VisitAccess = "guest" | "account";

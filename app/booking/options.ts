@@ -4,7 +4,9 @@
  */
 import { MARKETS } from "~/rules/markets";
 
-export const MARKET_SLUGS = MARKETS.map((m) => m.slug) as [
+// `@__PURE__` (here and below): a list derived at load time is no side effect; without the mark the bundler keeps the
+// call, and with it this module and rules/markets.ts, on every page that imports anything of it (decision 019).
+export const MARKET_SLUGS = /* @__PURE__ */ MARKETS.map((m) => m.slug) as [
   (typeof MARKETS)[number]["slug"],
   ...(typeof MARKETS)[number]["slug"][],
 ];
@@ -44,7 +46,7 @@ export const PROCEDURE_SERVICE = {
   bridge: "BRGCON",
 } as const satisfies Record<string, ServiceCode>;
 export type Procedure = keyof typeof PROCEDURE_SERVICE;
-export const PROCEDURES = Object.keys(PROCEDURE_SERVICE) as [Procedure, ...Procedure[]];
+export const PROCEDURES = /* @__PURE__ */ Object.keys(PROCEDURE_SERVICE) as [Procedure, ...Procedure[]];
 
 export const QUIZ_RESULTS = ["invisalign", "braces", "smile-straightening"] as const;
 export type QuizResult = (typeof QUIZ_RESULTS)[number];

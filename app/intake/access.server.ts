@@ -13,7 +13,7 @@ import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
-import { goneLink } from "~/platform/gone-link";
+import { goneLink } from "~/platform/gone-link.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { serviceName } from "~/scheduling/service-names";
 

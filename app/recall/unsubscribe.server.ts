@@ -4,7 +4,7 @@ import { PRIVATE_PAGE } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { readForm } from "~/platform/form-data.server";
-import { goneLink } from "~/platform/gone-link";
+import { goneLink } from "~/platform/gone-link.server";
 import { recallSubscription, setRecallOptOut } from "./recall.server";
 
 /**

@@ -14,7 +14,8 @@ export const CARRIERS = [
   { value: "OTHER", label: "Another plan", detail: "We’ll check it with you at intake." },
 ] as const;
 export const SELF_PAY = "SELF_PAY";
-export const CARRIER_VALUES = CARRIERS.map((c) => c.value) as [string, ...string[]];
+// `@__PURE__`: no side effect, so the browser's bundle may leave the list (and this module) out (decision 019).
+export const CARRIER_VALUES = /* @__PURE__ */ CARRIERS.map((c) => c.value) as [string, ...string[]];
 
 export const NOT_ACCEPTED_NOTICE =
   "Some dental plans are not accepted, including Medicaid, Medicare Advantage, Healthplex, HMOs, DMOs and others. If your plan is not accepted, we’ll contact you ahead of your visit.";

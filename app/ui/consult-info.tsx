@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useT } from "~/i18n/use-t";
-import { StepPage, type FormResult } from "./form";
+import { type FormResult } from "./form";
+import { StepPage } from "./step-header";
 
 /** The data every consult information step loads (see consultInfo in booking/step.server.ts). */
 export type ConsultInfoData = { back: string | null; title: string; minutes: number };

@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
-import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, SubmitButton, TextField, type FormResult, type SavedValues } from "./form";
+import { ChoiceGroup, ErrorSummary, FormStateProvider, SubmitButton, TextField, type FormResult, type SavedValues } from "./form";
+import { DateField } from "./form-fields";
 
 /** Family members in the patient area (issue 20 A): the member form (the profile's section: family-section.tsx). */
 

@@ -1,7 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { createContext, useContext, type InputHTMLAttributes, type ReactNode } from "react";
+import { Link, useNavigation } from "@remix-run/react";
+import { createContext, useContext, type ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
-import { StepHeader } from "./step-header";
 
 /** The server's answer to a rejected form (Conform's SubmissionResult, narrowed to what we render). */
 export type FormResult = {
@@ -18,7 +17,7 @@ const FormStateContext = createContext<FormState>({ result: undefined, values: u
 
 /**
  * Gives the fields inside it their errors and starting values: `result`, the action's answer to a
- * rejected post, and `values`, the saved answers. StepPage provides it; a form laid out another way can too.
+ * rejected post, and `values`, the saved answers. StepPage (step-page.tsx) provides it; a form laid out another way can too.
  */
 export function FormStateProvider({ result, values, children }: FormState & { children: ReactNode }) {
   return <FormStateContext.Provider value={{ result, values }}>{children}</FormStateContext.Provider>;
@@ -69,12 +68,12 @@ export function ErrorSummary() {
 }
 
 /** The ids a field's hint and error paragraphs carry, for aria-describedby. */
-function describedBy(name: string, hint?: string, error?: string) {
+export function describedBy(name: string, hint?: string, error?: string) {
   return [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
 /** A field's hint and error, as paragraphs the control points to. */
-function FieldMessages({ name, hint, error }: { name: string; hint?: string; error?: string }) {
+export function FieldMessages({ name, hint, error }: { name: string; hint?: string; error?: string }) {
   return (
     <>
       {hint ? (
@@ -140,75 +139,6 @@ export function TextField({
       <FieldMessages name={name} hint={hint} error={error} />
       {multiline ? <textarea {...common} rows={5} /> : <input {...common} type={type} inputMode={inputMode} min={min} max={max} />}
     </div>
-  );
-}
-
-/** A field whose value is never put back after a post (a file, a password): label, hint, error, the input. */
-function ValuelessField({ name, label, hint, ...input }: { name: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const { error } = useField(name);
-  return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <FieldMessages name={name} hint={hint} error={error} />
-      <input id={name} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, hint, error)} {...input} />
-    </div>
-  );
-}
-
-/**
- * A labelled file input for a photo: `accept` names the image types, `capture` opens the camera on a phone.
- * A file cannot be kept after a failed post, so the page shows what is already stored beside it.
- */
-export function FileField({ name, label, hint, accept, capture }: { name: string; label: string; hint?: string; accept: string; capture?: "environment" | "user" }) {
-  return <ValuelessField name={name} label={label} hint={hint} type="file" accept={accept} capture={capture} />;
-}
-
-/** A labelled password input; its error comes from the form by `name`. The value is never put back. */
-export function PasswordField({ name, label, hint, autoComplete }: { name: string; label: string; hint?: string; autoComplete: "current-password" | "new-password" }) {
-  return <ValuelessField name={name} label={label} hint={hint} type="password" autoComplete={autoComplete} spellCheck={false} />;
-}
-
-/** A choice card: a strong title, a lighter description, and a price line where the choice has one. */
-/**
- * A date as three numeric fields in a fieldset (GOV.UK's date pattern, in US order: month, day, year).
- * They post `<name>Month`, `<name>Day`, `<name>Year`; the action joins them into `<name>` (yyyy-mm-dd)
- * with `joinDateParts`. Starting values: the posted parts after a rejected post, else the saved date.
- */
-export function DateField({ name, legend, hint, autoCompletePrefix }: { name: string; legend: string; hint?: string; autoCompletePrefix?: "bday" }) {
-  const whole = useField(name);
-  const [year, month, day] = /^\d{4}-\d{2}-\d{2}$/.test(whole.value) ? whole.value.split("-").map((v) => String(Number(v))) : ["", "", ""];
-  const parts = [
-    { key: "Month", label: "common.forms.month", fallback: month, size: "2", auto: "month" },
-    { key: "Day", label: "common.forms.day", fallback: day, size: "2", auto: "day" },
-    { key: "Year", label: "common.forms.year", fallback: year, size: "4", auto: "year" },
-  ];
-  const posted = { Month: useField(`${name}Month`), Day: useField(`${name}Day`), Year: useField(`${name}Year`) };
-  const anyPosted = Object.values(posted).some((f) => f.value !== "");
-  const error = whole.error;
-  const t = useT();
-  return (
-    <fieldset className="field" id={name} aria-describedby={describedBy(name, hint, error)}>
-      <legend>{legend}</legend>
-      <FieldMessages name={name} hint={hint} error={error} />
-      <div className="date-parts">
-        {parts.map((part) => (
-          <div className={`date-part date-part-${part.size}`} key={part.key}>
-            <label htmlFor={`${name}${part.key}`}>{t(part.label)}</label>
-            <input
-              id={`${name}${part.key}`}
-              name={`${name}${part.key}`}
-              type="text"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={Number(part.size)}
-              autoComplete={autoCompletePrefix ? `${autoCompletePrefix}-${part.auto}` : undefined}
-              defaultValue={anyPosted ? posted[part.key as keyof typeof posted].value : part.fallback}
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 
@@ -306,140 +236,7 @@ export function ChoiceGroup({
   );
 }
 
-/**
- * A booking step: heading, the form (a real POST), Back as a plain link and Next as a submit button.
- * `result` (the action's answer) and `values` (the saved answers) reach every field inside by name.
- */
-export function StepPage({
-  title,
-  intro,
-  back,
-  result,
-  values,
-  submitLabel,
-  children,
-  after,
-}: {
-  title: string;
-  intro?: ReactNode;
-  back: string | null;
-  result?: FormResult;
-  values?: SavedValues;
-  submitLabel?: string;
-  children?: ReactNode;
-  after?: ReactNode;
-}) {
-  return (
-    <FormStateProvider result={result} values={values}>
-      <div className="page narrow">
-        <StepHeader />
-        <h1>{title}</h1>
-        {intro}
-        <ErrorSummary />
-        <Form method="post" className="form" noValidate>
-          {children}
-          <FormActions submitLabel={submitLabel} back={back} />
-        </Form>
-        {after}
-      </div>
-    </FormStateProvider>
-  );
-}
-
 /* booking core */
-
-/**
- * One native checkbox with its label (e.g. a confirmation the patient must tick). Ticked when the form's
- * value for `name` holds its `value` (a saved `true` counts as "on"); `defaultChecked` overrides.
- */
-export function CheckboxField({
-  name,
-  label,
-  value,
-  defaultChecked,
-  error,
-  hint,
-}: {
-  name: string;
-  label: string;
-  /** What a ticked box posts; the browser's "on" when not given. */
-  value?: string;
-  defaultChecked?: boolean;
-  error?: string;
-  hint?: string;
-}) {
-  const field = useField(name);
-  error ??= field.error;
-  return (
-    <div className="field">
-      {error ? (
-        <p className="field-error" id={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
-      <label className="choice" htmlFor={name}>
-        <input
-          type="checkbox"
-          id={name}
-          name={name}
-          // Said outright: a checkbox React creates in the browser (a client-side navigation) posts "" without it.
-          value={value ?? "on"}
-          defaultChecked={defaultChecked ?? field.values.includes(value ?? "on")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(name, hint, error)}
-        />
-        <span>
-          <span className="choice-title">{label}</span>
-          {hint ? (
-            <span className="choice-detail" id={`${name}-hint`}>
-              {hint}
-            </span>
-          ) : null}
-        </span>
-      </label>
-    </div>
-  );
-}
-
-/** A labelled native select (e.g. a card's expiry month); value and error from the form by `name`. */
-export function SelectField({
-  name,
-  label,
-  options,
-  defaultValue,
-  error,
-  autoComplete,
-}: {
-  name: string;
-  label: string;
-  options: { value: string; label: string }[];
-  defaultValue?: string;
-  error?: string;
-  autoComplete?: string;
-}) {
-  const field = useField(name);
-  error ??= field.error;
-  return (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <FieldMessages name={name} error={error} />
-      <select
-        id={name}
-        name={name}
-        defaultValue={defaultValue ?? field.value}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, undefined, error)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** Next as the submit button, then Back as a plain link to the previous step (none on the first). */
 export function FormActions({ submitLabel, pendingLabel, back }: { submitLabel?: string; pendingLabel?: string; back: string | null }) {

@@ -1,33 +1,8 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 
-/** The patient area's pieces (issue 10): its navigation, visit lists, read-only answers. */
-
-const AREA = [
-  { to: "/profile", label: "account.nav.visits", end: true },
-  { to: "/profile/health", label: "account.nav.health", end: false },
-  { to: "/profile/breezy-braces", label: "account.nav.braces", end: false },
-  { to: "/invite-a-friend", label: "account.nav.invite", end: false },
-];
-
-/** The patient area's sub-navigation: plain links, the current page marked for assistive technology. */
-export function ProfileNav() {
-  const t = useT();
-  return (
-    <nav className="profile-nav" aria-label={t("account.nav.label")}>
-      <ul>
-        {AREA.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} end={item.end}>
-              {t(item.label)}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
+/** The patient area's pieces (issue 10): visit lists, read-only answers (its navigation: profile-nav.tsx). */
 
 /** `status` worded by the loader; `tone` its style (confirmed, cancelled…). */
 export type VisitRowView = { href: string; when: string; service: string; studio: string; status: string; tone: string; upcoming: boolean };

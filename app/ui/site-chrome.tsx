@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Trans, useT } from "~/i18n/use-t";
 import { LanguageSwitch } from "./language-switch";
@@ -135,5 +135,48 @@ export function SiteFooter({ supportEmail, appStoreUrl }: { supportEmail: string
         <p className="footer-small">{t("common.footer.small", { brand: BRAND_NAME })}</p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The header's account corner: "Log in", or the account menu (a <details>, no JavaScript needed) with the
+ * address, the patient area's pages and a Log out button (a POST form).
+ */
+export function AccountMenu({ userEmail, returnTo }: { userEmail: string | null; returnTo: string }) {
+  const t = useT();
+  if (!userEmail) {
+    // The account pages are the way in already.
+    if (/^\/(login|signup|email-verification|forgot-password|set-password|confirm-email-change|logout)(\/|\?|$)/.test(returnTo)) return null;
+    const to = returnTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: returnTo })}`;
+    return (
+      <div className="account-corner">
+        <Link to={to} className="account-login">
+          {t("common.account.login")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="account-corner">
+      <details className="account-menu">
+        <summary>{t("common.account.menu")}</summary>
+        <div className="account-menu-panel">
+          <p className="account-email">{userEmail}</p>
+          <ul className="account-links">
+            <li>
+              <Link to="/profile">{t("common.account.visits")}</Link>
+            </li>
+            <li>
+              <Link to="/profile/health">{t("common.account.mouth")}</Link>
+            </li>
+          </ul>
+          <Form method="post" action="/logout" reloadDocument>
+            <button type="submit" className="button button-secondary">
+              {t("common.account.logout")}
+            </button>
+          </Form>
+        </div>
+      </details>
+    </div>
   );
 }

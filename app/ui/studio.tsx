@@ -1,5 +1,5 @@
 import { useLocale, useT } from "~/i18n/use-t";
-import { formatPhone, normalizePhone } from "~/rules/phone";
+import { PhoneLink } from "./phone-link";
 
 /** What a page knows of a studio to tell a patient where to go and how to call. */
 export type StudioContactInfo = {
@@ -29,18 +29,6 @@ export function hoursIn(line: string, locale: string): string {
         .format(new Date(Date.UTC(2024, 0, 7, hour, Number(m ?? 0))))
         .replace(/[\u202f ]/g, "\u00a0"); // "7 p.m." never split over two lines
     });
-}
-
-/** A phone number as a `tel:` link ("tel:+16175550171"), shown as (617) 555-0171. */
-export function PhoneLink({ phone, label }: { phone: string; label?: string }) {
-  const digits = normalizePhone(phone);
-  if (!digits) return null;
-  return (
-    <a href={`tel:+1${digits}`} className="phone-link">
-      {label ? `${label} ` : null}
-      {formatPhone(digits)}
-    </a>
-  );
 }
 
 /**

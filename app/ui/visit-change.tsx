@@ -9,7 +9,7 @@ import {
   SubmitButton,
   type FormResult,
 } from "./form";
-import { PhoneLink } from "./studio";
+import { PhoneLink } from "./phone-link";
 import {
   TimePickerMore,
   TimePickerNav,

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { StudioContact, PhoneLink, type StudioContactInfo } from "./studio";
+import { PhoneLink } from "./phone-link";
+import { StudioContact, type StudioContactInfo } from "./studio";
 import { Trans, useT } from "~/i18n/use-t";
 import type { T } from "~/i18n/translate";
 

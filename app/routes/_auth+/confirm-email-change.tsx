@@ -8,11 +8,11 @@ import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
-import { goneLink } from "~/platform/gone-link";
+import { goneLink } from "~/platform/gone-link.server";
 import { ErrorSummary, FormStateProvider, SubmitButton } from "~/ui/form";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.change.metaTitle") }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -11,12 +11,13 @@ import { findLink } from "~/auth/codes.server";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
-import { goneLink } from "~/platform/gone-link";
-import { ErrorSummary, FormStateProvider, StepPage, SubmitButton, TextField } from "~/ui/form";
+import { goneLink } from "~/platform/gone-link.server";
+import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.verify.metaTitle") }, { name: "robots", content: "noindex" }];
 /** The emailed link carries a token in its URL: never sent on in a Referer. */
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 
 const MESSAGES = {

@@ -9,13 +9,14 @@ import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, reject
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { Honeypot } from "~/ui/account";
-import { StepPage, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [{ title: t("account.forgot.metaTitle") }, { name: "description", content: t("account.forgot.metaDescription") }];
 };
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = (await readFlowEmail(request, "forgotPasswordEmail")) ?? (await readFlowEmail(request, "loginEmail"));

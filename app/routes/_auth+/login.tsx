@@ -11,13 +11,14 @@ import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { Honeypot } from "~/ui/account";
-import { StepPage, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [{ title: t("account.login.metaTitle") }, { name: "description", content: t("account.login.metaDescription") }];
 };
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 /** Where to go after logging in: a same-site path (platform/safe-redirect), kept in the query. */
 const target = (url: URL, form?: FormData) => safeRedirect(form?.get("redirectTo") ?? url.searchParams.get("redirectTo"), "/");

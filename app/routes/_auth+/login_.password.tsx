@@ -9,10 +9,11 @@ import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } f
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { safeRedirect } from "~/platform/safe-redirect";
-import { PasswordField, StepPage } from "~/ui/form";
+import { PasswordField } from "~/ui/form-fields";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.password.metaTitle") }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 async function loginEmail(request: Request, to: string) {
   const email = await readFlowEmail(request, "loginEmail");

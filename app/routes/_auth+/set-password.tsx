@@ -10,12 +10,13 @@ import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, useT } from "~/i18n/use-t";
-import { goneLink } from "~/platform/gone-link";
-import { PasswordField, StepPage } from "~/ui/form";
+import { goneLink } from "~/platform/gone-link.server";
+import { PasswordField } from "~/ui/form-fields";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.set.metaTitle") }, { name: "robots", content: "noindex" }];
 /** The reset link's token is in the URL: never sent on in a Referer, never cached. */
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 async function liveLink(token: string | null) {
   return token ? findLink(await getDb(), { purpose: "reset", token }) : null;

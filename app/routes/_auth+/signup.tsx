@@ -10,13 +10,14 @@ import { getPatient } from "~/auth/sessions.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { Honeypot } from "~/ui/account";
-import { StepPage, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [{ title: t("account.signup.metaTitle") }, { name: "description", content: t("account.signup.metaDescription") }];
 };
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getPatient(request)) throw redirect("/");

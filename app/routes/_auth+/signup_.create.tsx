@@ -8,7 +8,9 @@ import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.se
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
-import { PasswordField, StepPage, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { PasswordField } from "~/ui/form-fields";
+import { StepPage } from "~/ui/step-header";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.create.metaTitle") }, { name: "robots", content: "noindex" }];
 

@@ -18,7 +18,7 @@ import { readForm } from "~/platform/form-data.server";
 import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
 import { cardBrandName } from "~/rules/cancellation-policy";
-import { formatPhone } from "~/rules/phone";
+import { formatPhone } from "~/ui/phone-link";
 import { bookAppointment, bookTogether, findTokenOfAttempt, type BookingFailure, type BookingRequest } from "~/scheduling/book.server";
 import { companionCandidates, companionOf } from "~/booking/companion.server";
 import { accountContact, bookedHereCookie, bookingFor } from "~/booking/returning.server";

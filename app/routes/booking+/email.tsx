@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { emailSchema } from "./email.server";
 import { openStep, submitStep } from "~/booking/step.server";
-import { StepPage, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { Trans, useT } from "~/i18n/use-t";
 

@@ -4,8 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { openStep, submitInfoStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
 import { getService, listBookableStudios } from "~/scheduling/catalogue.server";
-import { StepPage } from "~/ui/form";
-import { PhoneLink } from "~/ui/studio";
+import { StepPage } from "~/ui/step-header";
+import { PhoneLink } from "~/ui/phone-link";
 import { stepMeta } from "~/ui/step-meta";
 import { Trans, useT } from "~/i18n/use-t";
 

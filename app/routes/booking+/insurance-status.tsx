@@ -5,7 +5,7 @@ import { carrierLabel } from "~/booking/insurance-labels";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
 import { openStep, submitInfoStep } from "~/booking/step.server";
-import { StepPage } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 
 export const meta = stepMeta;

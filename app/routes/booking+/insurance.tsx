@@ -7,7 +7,8 @@ import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
 import { insuranceFormSchema } from "./insurance.server";
 import { openStep, submitStep } from "~/booking/step.server";
-import { ChoiceGroup, StepPage, TextField } from "~/ui/form";
+import { ChoiceGroup, TextField } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 
 export const meta = stepMeta;

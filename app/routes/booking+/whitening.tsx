@@ -5,7 +5,7 @@ import { openStep, submitInfoStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { formatUsd } from "~/rules/currency";
-import { StepPage } from "~/ui/form";
+import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";

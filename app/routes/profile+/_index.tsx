@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import type { ReactNode } from "react";
 import { authHeaders } from "~/auth/headers";
 import { metaT, Trans, useT } from "~/i18n/use-t";
-import { ChoiceGroup, DateField, ErrorSummary, FormStateProvider, PasswordField, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
+import { ChoiceGroup, ErrorSummary, FormStateProvider, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
+import { DateField, PasswordField } from "~/ui/form-fields";
 import { FamilySection } from "~/ui/family-section";
 import { VisitList } from "~/ui/profile";
 import { NextCheckups } from "~/ui/recall";
@@ -11,7 +12,7 @@ import { WaitlistEntries } from "~/ui/waitlist-entries";
 import { profileAction, profilePage, type Intent } from "./_index.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.profile.metaTitle") }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 // The loader and action live in the route's server module: one module for the browser build to leave out.
 export const loader = ({ request }: LoaderFunctionArgs) => profilePage(request);

@@ -11,7 +11,7 @@ import { metaT, Trans, useT } from "~/i18n/use-t";
 import { VisitList } from "~/ui/profile";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.braces.metaTitle") }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 const RESULT: Record<QuizResult, { name: string; detail: string; service: string }> = {
   invisalign: { name: "account.braces.quiz.invisalign", detail: "account.braces.quiz.invisalignDetail", service: "INVISALN" },

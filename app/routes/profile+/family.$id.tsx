@@ -10,7 +10,7 @@ import { memberAction, memberPage } from "./family.server";
 
 // The member's name stays out of the title (tabs, history): one title for every member's page.
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("family.member.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => memberPage(request, params.id);
 export const action = ({ request, params }: ActionFunctionArgs) => memberAction(request, params.id);

@@ -7,7 +7,7 @@ import { MemberFields, MemberForm } from "~/ui/family";
 import { addMember, newMemberPage } from "./family.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("family.new.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 export const loader = ({ request }: LoaderFunctionArgs) => newMemberPage(request);
 export const action = ({ request }: ActionFunctionArgs) => addMember(request);

@@ -10,7 +10,7 @@ import { i18nOf } from "~/i18n/locale.server";
 import { localizeReply, msg, type T } from "~/i18n/translate";
 import { memberHealthRecord } from "~/intake/history.server";
 import { intakeHref } from "~/rules/intake";
-import { goneLink } from "~/platform/gone-link";
+import { goneLink } from "~/platform/gone-link.server";
 import { joinDateParts, readForm } from "~/platform/form-data.server";
 import { isDependant, memberSummary, RELATIONSHIPS } from "~/rules/family";
 import { marketTimezone } from "~/rules/markets";

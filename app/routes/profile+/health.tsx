@@ -12,7 +12,7 @@ import { formatCalendarDate } from "~/rules/zoned-time";
 import { AnswerList, VisitList } from "~/ui/profile";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.health.metaTitle") }, { name: "robots", content: "noindex" }];
-export const headers = authHeaders();
+export const headers = authHeaders;
 
 /** `/profile/health`: what the patient told us at intake (read by them only, each read audited) and their visits. */
 export async function loader({ request }: LoaderFunctionArgs) {

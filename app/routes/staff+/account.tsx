@@ -9,7 +9,7 @@ import { requireStaff, ROLE_LABELS } from "~/console/staff.server";
 import { lastSignIns } from "~/console/team.server";
 import { getDb } from "~/db/client.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
-import { PasswordField } from "~/ui/form";
+import { PasswordField } from "~/ui/form-fields";
 
 export const meta: MetaFunction = () => [{ title: "Your account — Studio console" }];
 

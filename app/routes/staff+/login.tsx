@@ -6,7 +6,8 @@ import { staffLoginSchema } from "~/console/forms.server";
 import { getStaff, staffPasswordStep } from "~/console/staff.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
-import { PasswordField, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { PasswordField } from "~/ui/form-fields";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Studio console" }];
 

@@ -8,7 +8,8 @@ import { completeSetup, findSetup, setupWasUsed } from "~/console/staff.server";
 import { setupQrSvg } from "~/console/qr.server";
 import { getDb } from "~/db/client.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
-import { PasswordField, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { PasswordField } from "~/ui/form-fields";
 
 export const meta: MetaFunction = () => [{ title: "Set up your account — Studio console" }];
 

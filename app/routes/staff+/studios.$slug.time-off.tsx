@@ -9,7 +9,8 @@ import { getDb } from "~/db/client.server";
 import { localToday } from "~/rules/zoned-time";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
 import { AvailabilityNav, RemoveButton } from "~/ui/console-availability";
-import { SelectField, TextField } from "~/ui/form";
+import { TextField } from "~/ui/form";
+import { SelectField } from "~/ui/form-fields";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Time off, ${data.studio.name} — Studio console` : "Studio console" }];
 
