@@ -25,3 +25,6 @@ export function namespacesFor(pathname: string): string[] {
 
 /** Two paths of one section share their messages: a client navigation between them needs no new ones. */
 export const sameMessages = (a: string, b: string) => namespacesFor(a).join() === namespacesFor(b).join();
+
+/** The studio console (decision 020): English only (decision 027), no patient session, no scripts. */
+export const isStaffPath = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");

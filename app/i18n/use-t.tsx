@@ -2,23 +2,49 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { cloneElement, createContext, Fragment, useContext, type ReactElement } from "react";
 import { DEFAULT_LOCALE, makeT, splitTags, type Messages, type T, type Vars } from "./translate";
 
-/** What the root loader gives every page for its words (decision 027). */
 /** A public page's `hreflang` alternate. */
 export type Alternate = { hrefLang: string; href: string };
 
+/** A page's words (decision 027): its locale, its section's messages, the languages to switch to. */
 export type PageI18n = { locale: string; messages: Messages; languages: { locale: string; name: string }[] };
 
+/** A document's words and their JSON, as the page carries them in `<script type="application/json" id="page-i18n">`. */
+export type DocumentI18n = { i18n: PageI18n; json: string };
+
 const NONE: PageI18n = { locale: DEFAULT_LOCALE, messages: {}, languages: [] };
+const SCRIPT_ID = "page-i18n";
 
 /**
- * The server's words for a document whose root loader did not run (an action threw before the loaders) or failed:
- * entry.server provides them so its error page is not a page of message keys.
+ * The document's words (issue 22): entry.server provides them from the request, entry.client from the page's script.
+ * They are not in the root loader's JSON on a document (46 KB stringified, parsed and stringified again per page).
  */
-export const FallbackI18n = createContext<PageI18n | null>(null);
+export const DocumentWords = createContext<DocumentI18n | null>(null);
+
+/**
+ * The root's data as the document's render (server) and hydration (browser) see it: with the document's words as its
+ * `i18n`, as a client navigation's `?_data=root` has them (page.server's `withPageWords`). Then `useT` and the routes'
+ * `meta` (which has no React context) read one place. No root data (an error page): the context's words stand alone.
+ */
+export function putDocumentWords(loaderData: Record<string, unknown> | undefined, words: DocumentI18n | null) {
+  const root = loaderData?.root;
+  if (words && root && typeof root === "object") (root as { i18n?: PageI18n }).i18n = words.i18n;
+}
+
+/** The page's words from its script, read once before hydrating (the same string renders the same script). */
+export function documentWordsOfPage(): DocumentI18n | null {
+  const json = document.getElementById(SCRIPT_ID)?.textContent;
+  return json ? { i18n: JSON.parse(json) as PageI18n, json } : null;
+}
+
+/** The script that carries the document's words (none in the console, which has no scripts). */
+export function DocumentWordsScript() {
+  const words = useContext(DocumentWords);
+  return words ? <script type="application/json" id={SCRIPT_ID} dangerouslySetInnerHTML={{ __html: words.json }} /> : null;
+}
 
 export function usePageI18n(): PageI18n {
-  const fallback = useContext(FallbackI18n);
-  return useRouteLoaderData<{ i18n?: PageI18n }>("root")?.i18n ?? fallback ?? NONE;
+  const words = useContext(DocumentWords);
+  return useRouteLoaderData<{ i18n?: PageI18n }>("root")?.i18n ?? words?.i18n ?? NONE;
 }
 
 /** The page's `t`: `t("booking.steps.times")`, `t("booking.times.count", { count: 3 })`. */
