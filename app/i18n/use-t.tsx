@@ -15,36 +15,42 @@ const NONE: PageI18n = { locale: DEFAULT_LOCALE, messages: {}, languages: [] };
 const SCRIPT_ID = "page-i18n";
 
 /**
- * The document's words (issue 22): entry.server provides them from the request, entry.client from the page's script.
- * They are not in the root loader's JSON on a document (46 KB stringified, parsed and stringified again per page).
+ * The document's words on the server (issue 22): entry.server provides them from the request. They are not in the
+ * root loader's JSON on a document (46 KB stringified, parsed and stringified again per page).
  */
 export const DocumentWords = createContext<DocumentI18n | null>(null);
 
 /**
- * The root's data as the document's render (server) and hydration (browser) see it: with the document's words as its
- * `i18n`, as a client navigation's `?_data=root` has them (page.server's `withPageWords`). Then `useT` and the routes'
- * `meta` (which has no React context) read one place. No root data (an error page): the context's words stand alone.
+ * The root's data as the server's render sees it: with the document's words as its `i18n`, as a client navigation's
+ * `?_data=root` has them (page.server's `withPageWords`), so the routes' `meta` (no React context there) finds them.
  */
-export function putDocumentWords(loaderData: Record<string, unknown> | undefined, words: DocumentI18n | null) {
-  const root = loaderData?.root;
-  if (words && root && typeof root === "object") (root as { i18n?: PageI18n }).i18n = words.i18n;
+export function putDocumentWords(loaderData: Record<string, unknown>, words: DocumentI18n) {
+  const root = loaderData.root;
+  if (root && typeof root === "object") (root as { i18n?: PageI18n }).i18n = words.i18n;
 }
 
-/** The page's words from its script, read once before hydrating (the same string renders the same script). */
-export function documentWordsOfPage(): DocumentI18n | null {
-  const json = document.getElementById(SCRIPT_ID)?.textContent;
-  return json ? { i18n: JSON.parse(json) as PageI18n, json } : null;
-}
+/** In the browser, the page's script: the same string the server rendered, so hydration sees the same markup. */
+const pageJson = () => (typeof document === "undefined" ? undefined : (document.getElementById(SCRIPT_ID)?.textContent ?? undefined));
+let pageI18n: PageI18n | undefined;
+/**
+ * In the browser, the document's words, parsed once from its script (the server's come from entry.server). Read here,
+ * not in entry.client: a module that both it and the routes import is one more chunk on every page.
+ */
+const browserI18n = (): PageI18n | undefined => (pageI18n ??= JSON.parse(pageJson() ?? "null") ?? undefined);
 
 /** The script that carries the document's words (none in the console, which has no scripts). */
 export function DocumentWordsScript() {
-  const words = useContext(DocumentWords);
-  return words ? <script type="application/json" id={SCRIPT_ID} dangerouslySetInnerHTML={{ __html: words.json }} /> : null;
+  const json = useContext(DocumentWords)?.json ?? pageJson();
+  return json ? <script type="application/json" id={SCRIPT_ID} dangerouslySetInnerHTML={{ __html: json }} /> : null;
 }
 
+/**
+ * The page's words: the root's data has them after a client navigation's `?_data=root`; a document's come from
+ * entry.server (server) or the page's script (browser) — an error page without root data included.
+ */
 export function usePageI18n(): PageI18n {
   const words = useContext(DocumentWords);
-  return useRouteLoaderData<{ i18n?: PageI18n }>("root")?.i18n ?? words?.i18n ?? NONE;
+  return useRouteLoaderData<{ i18n?: PageI18n }>("root")?.i18n ?? words?.i18n ?? browserI18n() ?? NONE;
 }
 
 /** The page's `t`: `t("booking.steps.times")`, `t("booking.times.count", { count: 3 })`. */
@@ -72,6 +78,6 @@ export function Trans({ k, vars, tags }: { k: string; vars?: Vars; tags: Record<
 
 /** A route's `meta` function's `t` (meta runs outside React: it reads the root loader's data from the matches). */
 export function metaT(matches: readonly { id: string; data?: unknown }[]): T {
-  const i18n = (matches.find((m) => m.id === "root")?.data as { i18n?: PageI18n } | undefined)?.i18n ?? NONE;
+  const i18n = (matches.find((m) => m.id === "root")?.data as { i18n?: PageI18n } | undefined)?.i18n ?? browserI18n() ?? NONE;
   return makeT(i18n.messages, i18n.locale);
 }

@@ -53,6 +53,7 @@ const ABOVE_95_KB = [
   "booking+/emergency",
   "booking+/studios",
   "booking+/times",
+  "intake+/_index", // 95.04 KB since issue 22's page words (+0.16 KB a page: reading them from the page's script)
   "intake+/check-answers",
   "intake+/insurance.provider",
   "intake+/insurance.results",
