@@ -7,8 +7,8 @@ import { NonceContext } from "~/ui/nonce";
 import { SITE_STYLESHEETS, SiteStylesContext } from "~/ui/site-styles";
 import { builtStylesheets } from "~/platform/site-styles.server";
 import { redactForLog } from "~/platform/redact";
-import { pageI18n, varyByLanguage } from "~/i18n/page.server";
-import { FallbackI18n } from "~/i18n/use-t";
+import { documentI18n, varyByLanguage, withPageWords } from "~/i18n/page.server";
+import { DocumentWords, putDocumentWords } from "~/i18n/use-t";
 
 /**
  * A page is rendered to one string (decision 019): no page uses Suspense or deferred data, so a stream would
@@ -27,16 +27,17 @@ export default function handleRequest(
   // Spec §4: a web-view page (route id or the app's cookie) keeps the web view's mode on the next pages.
   const routeIds = remixContext.staticHandlerContext.matches.map((m) => m.route.id);
   if (isWebView({ routeIds, webViewCookie: readCookies(request).web_view ?? null })) responseHeaders.append("Set-Cookie", cookies.webView());
-  // No root data (an action threw, or the root loader failed): the error page still speaks the reader's language.
-  const rootData = remixContext.staticHandlerContext.loaderData.root as { i18n?: unknown } | null | undefined;
-  const fallback = rootData?.i18n ? null : pageI18n(request, new URL(request.url).pathname.startsWith("/staff")).i18n;
+  // The page's words travel beside the loader data, not in it (decision 027, issue 22); an error page without root
+  // data (an action threw, or the root loader failed) still speaks the reader's language.
+  const words = documentI18n(request);
+  putDocumentWords(remixContext.staticHandlerContext.loaderData, words);
   // A render error throws here: Remix then renders the error boundary (as a shell error did before).
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
       <SiteStylesContext.Provider value={builtStylesheets(SITE_STYLESHEETS)}>
-        <FallbackI18n.Provider value={fallback}>
+        <DocumentWords.Provider value={words}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </FallbackI18n.Provider>
+        </DocumentWords.Provider>
       </SiteStylesContext.Provider>
     </NonceContext.Provider>,
   );
@@ -45,10 +46,10 @@ export default function handleRequest(
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
-/** A loader's data is in the page's language too (decision 027). */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+/** A loader's data is in the page's language too (decision 027); the root's carries the page's words. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   varyByLanguage(response.headers);
-  return response;
+  return new URL(request.url).searchParams.get("_data") === "root" ? withPageWords(response, request) : response;
 };
 
 export function handleError(error: unknown, { request }: { request: Request }) {

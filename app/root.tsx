@@ -27,10 +27,10 @@ import { FocusHeadingOnNavigate } from "~/ui/focus-heading";
 import { ReferralPopup } from "~/ui/referral-popup";
 import { BRAND_NAME } from "~/ui/brand";
 import { SiteStyles } from "~/ui/site-styles";
-import { pageI18n } from "~/i18n/page.server";
-import { sameMessages } from "~/i18n/namespaces";
+import { pageLanguage } from "~/i18n/page.server";
+import { isStaffPath, sameMessages } from "~/i18n/namespaces";
 import { localize, type T } from "~/i18n/translate";
-import { metaT, Trans, usePageI18n, useT } from "~/i18n/use-t";
+import { DocumentWordsScript, metaT, Trans, usePageI18n, useT } from "~/i18n/use-t";
 import { LanguageAlternates, LanguageSwitch } from "~/ui/language-switch";
 
 export const links: LinksFunction = () => [
@@ -70,12 +70,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { state, headers } = await buildPageState(request, { userEmail: patient?.email ?? null });
   const referral = staffPage ? null : await referralPopupFor(request);
   if (referral) headers.append("Set-Cookie", referral.setCookie);
-  const { i18n, alternates, setCookie } = pageI18n(request, staffPage);
+  // The page's words are not in this data on a document: entry.server gives them to the render and the page's script.
+  const { alternates, setCookie } = pageLanguage(request, staffPage);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return json({ ...state, popup: referral?.popup ?? null, i18n, alternates }, { headers });
+  return json({ ...state, popup: referral?.popup ?? null, alternates }, { headers });
 }
 
-/** A client navigation into another section brings that section's messages (decision 027). */
+/** A client navigation into another section brings that section's messages (decision 027; entry.server adds them). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || !sameMessages(currentUrl.pathname, nextUrl.pathname);
 
@@ -121,6 +122,7 @@ function Document({ children, isError = false }: { children: ReactNode; isError?
           market={data?.market ?? null}
           isWebView={webView}
         />
+        <DocumentWordsScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -154,8 +156,6 @@ function ConsoleDocument({ children }: { children: ReactNode }) {
     </html>
   );
 }
-
-const isStaffPath = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");
 
 const isIntakePath = (pathname: string) => pathname === "/intake" || pathname.startsWith("/intake/");
 

@@ -8,7 +8,7 @@
 //   node --import tsx bench/render-ab.ts [--turns 15] [--batch 100] <label>=<build dir> <label>=<build dir> …
 import type { AsyncLocalStorage } from "node:async_hooks";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
@@ -71,7 +71,7 @@ async function bookingCookies(variant: Variant) {
 
 const cookies = new Map<Variant, Record<string, string>>();
 for (const v of variants) cookies.set(v, await bookingCookies(v));
-const pagePaths = ["/", "/about", "/booking/markets", ...Object.keys(cookies.get(variants[0])!)];
+const pagePaths = ["/", "/about", "/login", "/booking/markets", ...Object.keys(cookies.get(variants[0])!)];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`${TURNS} turns of ${BATCH} requests per build and page, builds alternating; CPU µs per request (user + system), median of the turns [min–max]`);
@@ -97,6 +97,18 @@ for (const pathname of pagePaths) {
   const change = median(samples.get(variants[variants.length - 1])!) / median(samples.get(variants[0])!) - 1;
   console.log(`${pathname.padEnd(22)} ${cells.join(" ")}   ${(change * 100).toFixed(1)} %`);
 }
+// The HTML each build sends for each page (bytes before compression), one request each.
+console.log(`\nHTML bytes per page (uncompressed)\n${"page".padEnd(22)} ${variants.map((v) => v.label.padStart(26)).join(" ")}`);
+for (const pathname of pagePaths) {
+  const bytes: string[] = [];
+  for (const v of variants) {
+    process.chdir(v.dir);
+    const res = await v.handle(new Request(ORIGIN + pathname, { headers: { Host: "localhost:3000", Cookie: cookies.get(v)![pathname] ?? "" } }));
+    bytes.push(Buffer.byteLength(await res.text()).toLocaleString("en-US").padStart(26));
+  }
+  console.log(`${pathname.padEnd(22)} ${bytes.join(" ")}`);
+}
+console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 await database.close?.();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

@@ -2,26 +2,47 @@
  * Which catalogue namespaces a page needs, by its path (decision 027): a page ships only its section's messages,
  * not the whole product's. `common` (the chrome, forms, error pages) is on every page. A component's strings live
  * in the namespace of every section that shows it (visit rows: `visit`, loaded by the booking and profile pages).
+ * A path's section is the first pattern it matches; the browser needs only that (`sameMessages`), so each section's
+ * namespaces are a table of their own, which the client bundle leaves out.
  */
-const SECTIONS: [RegExp, readonly string[]][] = [
-  [/^\/booking\/confirmed\//, ["booking", "visit", "family", "account-offer"]],
-  [/^\/booking(\/|$)/, ["booking", "family", "waitlist"]],
-  [/^\/intake(\/|$)/, ["intake"]],
+const SECTIONS = [
+  [/^\/booking\/confirmed\//, "confirmed"],
+  [/^\/booking(\/|$)/, "booking"],
+  [/^\/intake(\/|$)/, "intake"],
+  [/^\/profile\/appointments\/[^/]+\/reschedule$/, "profileMove"],
+  [/^\/profile(\/|$)/, "profile"],
+  [/^\/(login|signup|forgot-password|set-password|confirm-email-change|email-verification|logout)(\/|$)/, "account"],
+  [/^\/waitlist\//, "waitlist"],
+  [/^\/recall\//, "recall"],
+  [/^\/staff(\/|$)/, "console"],
+  [/^/, "marketing"],
+] as const satisfies readonly (readonly [RegExp, string])[];
+
+type Section = (typeof SECTIONS)[number][1];
+
+const NAMESPACES: Record<Section, readonly string[]> = {
+  confirmed: ["booking", "visit", "family", "account-offer"],
+  booking: ["booking", "family", "waitlist"],
+  intake: ["intake"],
   // Moving a visit from the patient area shows the booking's time picker (its words are booking.times.*).
-  [/^\/profile\/appointments\/[^/]+\/reschedule$/, ["account", "visit", "family", "waitlist", "recall", "booking"]],
-  [/^\/profile(\/|$)/, ["account", "visit", "family", "waitlist", "recall"]],
-  [/^\/(login|signup|forgot-password|set-password|confirm-email-change|email-verification|logout)(\/|$)/, ["account"]],
-  [/^\/waitlist\//, ["waitlist"]],
-  [/^\/recall\//, ["recall"]],
+  profileMove: ["account", "visit", "family", "waitlist", "recall", "booking"],
+  profile: ["account", "visit", "family", "waitlist", "recall"],
+  account: ["account"],
+  waitlist: ["waitlist"],
+  recall: ["recall"],
   // The console stays English (decision 027); its move form shows the booking's time picker.
-  [/^\/staff(\/|$)/, ["booking"]],
-  [/^/, ["marketing"]],
-];
+  console: ["booking"],
+  marketing: ["marketing"],
+};
+
+const sectionOf = (pathname: string): Section => SECTIONS.find(([pattern]) => pattern.test(pathname))![1];
 
 export function namespacesFor(pathname: string): string[] {
-  const section = SECTIONS.find(([pattern]) => pattern.test(pathname))![1];
-  return ["common", ...section];
+  return ["common", ...NAMESPACES[sectionOf(pathname)]];
 }
 
 /** Two paths of one section share their messages: a client navigation between them needs no new ones. */
-export const sameMessages = (a: string, b: string) => namespacesFor(a).join() === namespacesFor(b).join();
+export const sameMessages = (a: string, b: string) => sectionOf(a) === sectionOf(b);
+
+/** The studio console (decision 020): English only (decision 027), no patient session, no scripts. */
+export const isStaffPath = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");

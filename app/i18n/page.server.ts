@@ -3,32 +3,62 @@ import { getEnv } from "~/platform/env.server";
 import { isPublicPage } from "~/content/public-pages";
 import { languageName, messagesFor, supportedLocales } from "./catalogues.server";
 import { chosenLocale, localeOf } from "./locale.server";
-import { namespacesFor } from "./namespaces";
+import { isStaffPath, namespacesFor } from "./namespaces";
 import { DEFAULT_LOCALE } from "./translate";
-import type { Alternate, PageI18n } from "./use-t";
+import type { Alternate, DocumentI18n, PageI18n } from "./use-t";
 
 /**
- * The root loader's words for a page (decision 027): its locale, its section's messages, the languages to switch
- * to; on a public page, the `hreflang` alternates (the same path with `?lang=`; x-default is the plain path). A
- * language chosen by `?lang=` is remembered in the `lang` cookie. The console speaks English only.
+ * A page's language frame for the root loader (decision 027): on a public page the `hreflang` alternates (the same
+ * path with `?lang=`; x-default is the plain path); a language chosen by `?lang=` is remembered in the `lang` cookie.
+ * The page's words themselves are not loader data on a document: see `documentI18n`.
  */
-export function pageI18n(request: Request, staffPage: boolean): { i18n: PageI18n; alternates: Alternate[] | null; setCookie: string | null } {
+export function pageLanguage(request: Request, staffPage: boolean): { alternates: Alternate[] | null; setCookie: string | null } {
   const { pathname } = new URL(request.url);
-  const locale = staffPage ? DEFAULT_LOCALE : localeOf(request);
   const chosen = staffPage ? null : chosenLocale(request);
-  const languages = supportedLocales().map((l) => ({ locale: l, name: languageName(l) }));
   const origin = getEnv().SITE_ORIGIN;
   const alternates = isPublicPage(pathname)
     ? [
-        ...languages.map(({ locale: l }) => ({ hrefLang: l, href: `${origin}${pathname}?lang=${l}` })),
+        ...supportedLocales().map((l) => ({ hrefLang: l, href: `${origin}${pathname}?lang=${l}` })),
         { hrefLang: "x-default", href: `${origin}${pathname}` },
       ]
     : null;
-  return {
-    i18n: { locale, messages: messagesFor(locale, namespacesFor(pathname)), languages },
-    alternates,
-    setCookie: chosen ? cookies.language(chosen) : null,
-  };
+  return { alternates, setCookie: chosen ? cookies.language(chosen) : null };
+}
+
+const documents = new Map<string, DocumentI18n>();
+/**
+ * A request's words (decision 027, issue 22): its locale (the console's is English), the languages to switch to, and
+ * its section's messages — with their JSON for the page's `<script type="application/json">` (`<` escaped), made
+ * once per locale and section. A document's render reads them from entry.server, not from the root loader's data:
+ * 46 KB of messages would be stringified, parsed and stringified again on every booking page. A client navigation's
+ * `?_data=root` gets them appended (`withPageWords`).
+ */
+export function documentI18n(request: Request): DocumentI18n {
+  const { pathname } = new URL(request.url);
+  const locale = isStaffPath(pathname) ? DEFAULT_LOCALE : localeOf(request);
+  const namespaces = namespacesFor(pathname);
+  const key = `${locale}|${namespaces.join()}`;
+  let words = documents.get(key);
+  if (!words) {
+    const languages = supportedLocales().map((l) => ({ locale: l, name: languageName(l) }));
+    const i18n: PageI18n = { locale, messages: messagesFor(locale, namespaces), languages };
+    documents.set(key, (words = { i18n, json: JSON.stringify(i18n).replace(/</g, "\\u003c") }));
+  }
+  return words;
+}
+
+/**
+ * The root's data for a client navigation (`?_data=root`) with the page's words in it, as its `i18n`: the cached
+ * JSON appended to the loader's, not the messages stringified again. Anything but a 200 JSON object passes as it is.
+ */
+export async function withPageWords(response: Response, request: Request): Promise<Response> {
+  if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("application/json")) return response;
+  const body = await response.text();
+  if (!body.startsWith("{") || !body.endsWith("}")) return new Response(body, response);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  const words = `"i18n":${documentI18n(request).json}}`;
+  return new Response(body === "{}" ? `{${words}` : `${body.slice(0, -1)},${words}`, { status: 200, headers });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support";
+import { test, watchDataRequests } from "./support";
 import { step, uniqueEmail } from "./booking-journey";
 
 import { expectNoEnglishLeft } from "./translation";
@@ -9,6 +9,15 @@ import { expectNoEnglishLeft } from "./translation";
  * Every step: axe (`step`), and no English sentence left. The confirmed page and the emails are checked elsewhere.
  */
 test.use({ locale: "es-US" });
+
+// With JavaScript on, every step hydrates over its Spanish server render: no hydration error, no uncaught one.
+let watch: ReturnType<typeof watchDataRequests>;
+test.beforeEach(({ page }) => {
+  watch = watchDataRequests(page);
+});
+test.afterEach(() => {
+  expect(watch.pageErrors, "uncaught or hydration errors in the page").toEqual([]);
+});
 
 /** The step's own submit button, whatever the chrome calls it (the form's, not the language link's). */
 async function submit(page: Page) {

@@ -19,6 +19,7 @@ test.describe("booking journeys", () => {
     const ics = await page.request.get(`/booking/confirmed/${token}/calendar.ics`);
     expect(ics.status()).toBe(200);
     expect(await ics.text()).toContain("TZID=America/New_York");
+    expect(requests.pageErrors, "uncaught or hydration errors in the page").toEqual([]);
     if (!jsEnabled(testInfo)) requests.assertJsOff();
   });
 

@@ -83,6 +83,27 @@ test.describe("a browser that asks for Spanish", () => {
     await expect(page.getByRole("link", { name: "Reservar una cita" }).last()).toHaveAttribute("href", "/booking");
   });
 
+  test("a page's words come in the page, not in its loader data; a client navigation into another section brings its own", async ({ page }, testInfo) => {
+    // Issue 22: on a document the messages are no loader data (stringified, parsed and stringified again per page).
+    const html = await (await page.context().request.get("/login", { headers: { "Accept-Language": "es-US" } })).text();
+    const handoff = JSON.parse(html.match(/window\.__remixContext = (\{.*?\});<\/script>/s)?.[1] ?? "null") as { state: { loaderData: { root: object } } };
+    expect(handoff.state.loaderData.root).not.toHaveProperty("i18n");
+    const words = JSON.parse(html.match(/<script type="application\/json" id="page-i18n">(.*?)<\/script>/s)?.[1] ?? "null") as { locale: string; messages: Record<string, string> };
+    expect(words.locale).toBe("es-US");
+    expect(words.messages["account.login.metaTitle"]).toMatch(/sesión/i);
+
+    await visit(page, "/");
+    await expect(page.getByRole("link", { name: "Ir al contenido" })).toBeAttached();
+    if (!jsEnabled(testInfo)) return;
+    // From a marketing page to an account page in the browser: the root's data brings the account section's words.
+    const rootData = page.waitForResponse((r) => new URL(r.url()).searchParams.get("_data") === "root");
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/login"));
+    const data = (await (await rootData).json()) as { i18n: { locale: string; messages: Record<string, string> } };
+    expect(data.i18n.locale).toBe("es-US");
+    expect(data.i18n.messages["account.login.metaTitle"]).toBe(words.messages["account.login.metaTitle"]);
+    await expect(page).toHaveTitle(words.messages["account.login.metaTitle"].replace("{brand}", "Studio Dental"));
+  });
+
   test("the studio console stays English", async ({ page }) => {
     // The console has no scripts (nothing hydrates): a plain load.
     expect((await page.goto("/staff/login"))?.status()).toBe(200);

@@ -122,10 +122,16 @@ export const jsEnabled = (testInfo: TestInfo) => testInfo.project.use.javaScript
  * works with JavaScript disabled, so requests are the proof that the page really ran without it.
  * Call `assertJsOff()` at the end of a test in the js-off project.
  */
+const HYDRATION_ERROR = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
+
 export function watchDataRequests(page: Page) {
   const dataRequests: string[] = [];
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
+  // A server render that hydration does not match (React 18 production: errors #418, #423, #425) is logged, not thrown.
+  page.on("console", (message) => {
+    if (message.type() === "error" && HYDRATION_ERROR.test(message.text())) pageErrors.push(`hydration: ${message.text()}`);
+  });
   const documentPosts: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
