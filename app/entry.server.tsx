@@ -7,6 +7,7 @@ import { NonceContext } from "~/ui/nonce";
 import { SITE_STYLESHEETS, SiteStylesContext } from "~/ui/site-styles";
 import { builtStylesheets } from "~/platform/site-styles.server";
 import { redactForLog } from "~/platform/redact";
+import { wholeResponse } from "~/platform/whole-body.server";
 import { pageI18n, varyByLanguage } from "~/i18n/page.server";
 import { FallbackI18n } from "~/i18n/use-t";
 
@@ -42,7 +43,8 @@ export default function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   varyByLanguage(responseHeaders);
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  // Marked whole: the server writes it in one piece instead of reading it back from the Response's stream.
+  return wholeResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** A loader's data is in the page's language too (decision 027). */
