@@ -44,7 +44,7 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   varyByLanguage(responseHeaders);
   // Marked whole: the server writes it in one piece instead of reading it back from the Response's stream.
-  return wholeResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return wholeResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode }, loadContext);
 }
 
 /** A loader's data is in the page's language too (decision 027). */

@@ -26,6 +26,7 @@ export function remixPages(build: ServerBuild, { production }: { production: boo
         nonce: res.locals.nonce as string,
         clientIp: res.locals.clientIp as string,
         uploadTooLarge: res.locals.uploadTooLarge === true,
+        writesWholeBody: true, // sendResponse writes a rendered page itself: its Response need not carry it
       });
       await sendResponse(res, response);
     } catch (error) {
@@ -40,11 +41,8 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (!response.body) {
-    res.end();
-    return;
-  }
   const whole = wholeBodyOf(response);
   if (whole !== undefined) res.end(whole);
+  else if (!response.body) res.end();
   else await writeReadableStreamToWritable(response.body, res);
 }
