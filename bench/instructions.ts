@@ -110,7 +110,7 @@ async function measure(label: string, dir: string) {
       } catch {
         /* not up yet */
       }
-      if (child.exitCode !== null || i > 600) throw new Error(`${label}: the server did not start`);
+      if (child.exitCode !== null || i > 1800) throw new Error(`${label}: the server did not start`);
       await new Promise((r) => setTimeout(r, 1000));
     }
     // valgrind's own pid is the process (it execs nothing else).
