@@ -9,6 +9,7 @@ import { builtStylesheets } from "~/platform/site-styles.server";
 import { redactForLog } from "~/platform/redact";
 import { documentI18n, varyByLanguage, withPageWords } from "~/i18n/page.server";
 import { DocumentWords, putDocumentWords } from "~/i18n/use-t";
+import { wholeResponse } from "~/platform/whole-body.server";
 
 /**
  * A page is rendered to one string (decision 019): no page uses Suspense or deferred data, so a stream would
@@ -43,7 +44,8 @@ export default function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   varyByLanguage(responseHeaders);
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  // Marked whole: the server writes it in one piece instead of reading it back from the Response's stream.
+  return wholeResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode }, loadContext);
 }
 
 /** A loader's data is in the page's language too (decision 027); the root's carries the page's words. */

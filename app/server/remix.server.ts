@@ -1,7 +1,9 @@
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
-import type { RequestHandler } from "express";
+// The adapter's own Request builder (not re-exported by its index): requests reach Remix exactly as before.
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import type { RequestHandler, Response as ExpressResponse } from "express";
+import { wholeBodyOf } from "~/platform/whole-body.server";
 import { withBody } from "./request-guards.server";
 
 /** The Remix build that `npm run build` wrote (build/index.js). */
@@ -9,12 +11,38 @@ export async function loadRemixBuild(): Promise<ServerBuild> {
   return (await import(path.resolve("build/index.js"))) as ServerBuild;
 }
 
-/** The Remix build answering every request left, with the load context our routes read. */
+/**
+ * The Remix build answering every request left, with the load context our routes read. Remix's Express adapter,
+ * but for the answer: a page the entry rendered whole (wholeResponse) is written with one `res.end` instead of
+ * being read back chunk by chunk from the Response's web stream (issue 22, decision 019); every other body
+ * (a loader's JSON, a file, a stream) is copied from its stream exactly as the adapter does.
+ */
 export function remixPages(build: ServerBuild, { production }: { production: boolean }): RequestHandler {
-  const remix = createRequestHandler({
-    build,
-    mode: production ? "production" : "development",
-    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string, clientIp: res.locals.clientIp as string, uploadTooLarge: res.locals.uploadTooLarge === true }),
-  });
-  return (req, res, next) => remix(res.locals.body !== undefined ? withBody(req, res.locals.body as Buffer) : req, res, next);
+  const handle = createRequestHandler(build, production ? "production" : "development");
+  return async (req, res, next) => {
+    try {
+      const request = createRemixRequest(res.locals.body !== undefined ? withBody(req, res.locals.body as Buffer) : req, res);
+      const response = await handle(request, {
+        nonce: res.locals.nonce as string,
+        clientIp: res.locals.clientIp as string,
+        uploadTooLarge: res.locals.uploadTooLarge === true,
+        writesWholeBody: true, // sendResponse writes a rendered page itself: its Response need not carry it
+      });
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** As @remix-run/express's sendRemixResponse (status, every header appended, Set-Cookie one by one), but a whole body in one write. */
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  const whole = wholeBodyOf(response);
+  if (whole !== undefined) res.end(whole);
+  else if (!response.body) res.end();
+  else await writeReadableStreamToWritable(response.body, res);
 }

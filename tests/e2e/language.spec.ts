@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
 import { next, step } from "./booking-journey";
-import { expectNoAxeViolations, visit, watchEveryTest } from "./support";
+import { expectNoAxeViolations, jsEnabled, visit, watchEveryTest } from "./support";
 import { expectNoEnglishLeft, textsOf } from "./translation";
 
 // The language frame (issue 21, decision 027), in both projects: js-off and js-on. The server runs with
