@@ -6,7 +6,7 @@
  * in tests/integration/slot-holds.test.ts (nothing sleeps here).
  */
 import { expect, type Page } from "@playwright/test";
-import { next, payByCard, step, uniqueEmail } from "./booking-journey";
+import { guardianAndCard, next, step, uniqueEmail } from "./booking-journey";
 import { expectNoAxeViolations, jsEnabled, test } from "./support";
 
 /** A braces consult at Fenway, from the deep link to the times step, a week ahead (surely > 24 h away). */
@@ -66,12 +66,7 @@ test.describe("a time held while the patient finishes booking", () => {
       await dob.getByLabel("Day").fill("1");
       await dob.getByLabel("Year").fill("1990");
       await next(page);
-      await step(page, "/booking/insurance");
-      await page.getByLabel("Guardian").check();
-      await next(page);
-      await step(page, "/booking/insurance-status");
-      await next(page);
-      await payByCard(page);
+      await guardianAndCard(page);
       await step(page, "/booking/confirmation");
       await expect(page.getByText(/Held for you until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
       await next(page, "Book appointment");

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
-import { finish, next, payByCard, step, uniqueEmail } from "./booking-journey";
+import { finish, guardianAndCard, next, step, uniqueEmail } from "./booking-journey";
 import { useMailbox } from "./mailbox";
 import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
 
@@ -142,12 +142,7 @@ test("a guest books, signs up from the confirmed page, then books again logged i
   await page.getByLabel("Mobile number").fill("(617) 555-0199");
   await next(page);
 
-  await step(page, "/booking/insurance");
-  await page.getByLabel("Guardian").check();
-  await next(page);
-  await step(page, "/booking/insurance-status");
-  await next(page);
-  await payByCard(page);
+  await guardianAndCard(page);
   await step(page, "/booking/confirmation");
   const emailRow = page.locator(".summary-list > div").filter({ has: page.getByText("Email", { exact: true }) });
   await expect(emailRow).toContainText(email);
