@@ -56,6 +56,16 @@ export async function payByCard(page: Page) {
   await next(page, "Save card and continue");
 }
 
+/** The insurance steps with a Guardian plan (no member ID), then the card step. */
+export async function guardianAndCard(page: Page) {
+  await step(page, "/booking/insurance");
+  await page.getByLabel("Guardian").check();
+  await next(page);
+  await step(page, "/booking/insurance-status");
+  await next(page);
+  await payByCard(page);
+}
+
 /** The common tail: studio → time → email → details → insurance → (card) → review → book. */
 /**
  * `comfort`: which comfort preferences the details step asks (spec §5: only where the insurance rule

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
 import { signUp } from "./account-journey";
-import { next, payByCard, pickFirstTime, step, toFenwayTimes, uniqueEmail } from "./booking-journey";
+import { guardianAndCard, next, pickFirstTime, step, toFenwayTimes, uniqueEmail } from "./booking-journey";
 import { useMailbox } from "./mailbox";
 import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
 
@@ -71,12 +71,7 @@ test("a parent adds a child and a partner, books both at the same time, manages 
   await page.getByLabel("Mint").check();
   await page.getByLabel("Comedy").check();
   await next(page);
-  await step(page, "/booking/insurance");
-  await page.getByLabel("Guardian").check();
-  await next(page);
-  await step(page, "/booking/insurance-status");
-  await next(page);
-  await payByCard(page);
+  await guardianAndCard(page);
   await step(page, "/booking/confirmation");
   await expect(page.locator(".summary-list")).toContainText("Sam Rivera (family member)");
 

@@ -6,7 +6,7 @@
  * in tests/integration/slot-holds.test.ts (nothing sleeps here).
  */
 import { expect, type Page } from "@playwright/test";
-import { next, step, uniqueEmail } from "./booking-journey";
+import { guardianAndCard, next, step, uniqueEmail } from "./booking-journey";
 import { expectNoAxeViolations, jsEnabled, test } from "./support";
 
 /** A braces consult at Fenway, from the deep link to the times step, a week ahead (surely > 24 h away). */
@@ -66,18 +66,7 @@ test.describe("a time held while the patient finishes booking", () => {
       await dob.getByLabel("Day").fill("1");
       await dob.getByLabel("Year").fill("1990");
       await next(page);
-      await step(page, "/booking/insurance");
-      await page.getByLabel("Guardian").check();
-      await next(page);
-      await step(page, "/booking/insurance-status");
-      await next(page);
-      await step(page, "/booking/payment-info");
-      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-      await page.getByLabel("Expiry month").selectOption("12");
-      await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-      await page.getByLabel("Security code (CVC)").fill("123");
-      await page.getByLabel("Name on card").fill("Alex Rivera");
-      await next(page, "Save card and continue");
+      await guardianAndCard(page);
       await step(page, "/booking/confirmation");
       await expect(page.getByText(/Held for you until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
       await next(page, "Book appointment");

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
-import { finish, next, step, uniqueEmail } from "./booking-journey";
+import { finish, guardianAndCard, next, step, uniqueEmail } from "./booking-journey";
 import { useMailbox } from "./mailbox";
 import { expectNoAxeViolations, jsEnabled, visit, watchDataRequests } from "./support";
 
@@ -142,18 +142,7 @@ test("a guest books, signs up from the confirmed page, then books again logged i
   await page.getByLabel("Mobile number").fill("(617) 555-0199");
   await next(page);
 
-  await step(page, "/booking/insurance");
-  await page.getByLabel("Guardian").check();
-  await next(page);
-  await step(page, "/booking/insurance-status");
-  await next(page);
-  await step(page, "/booking/payment-info");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry month").selectOption("12");
-  await page.getByLabel("Expiry year").fill(String(new Date().getFullYear() + 4));
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on card").fill("Alex Rivera");
-  await next(page, "Save card and continue");
+  await guardianAndCard(page);
   await step(page, "/booking/confirmation");
   const emailRow = page.locator(".summary-list > div").filter({ has: page.getByText("Email", { exact: true }) });
   await expect(emailRow).toContainText(email);

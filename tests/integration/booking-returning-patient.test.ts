@@ -87,6 +87,19 @@ async function throughInsuranceAndCard(booking: string, idToken?: string) {
   return bookingOf(res);
 }
 
+/** A guest's cleaning booked under `email`, each step posted as a patient would: the review's answer, the confirmed page's address and token. */
+async function bookAsGuest(studio: string, email: string) {
+  let booking = await cookieFor(throughStudio(studio));
+  const slot = await firstSlot(booking);
+  let res = await post(timesRoute.action as Fn, "/booking/times", { slot }, booking);
+  res = await post(emailRoute.action as Fn, "/booking/email", { email }, bookingOf(res));
+  res = await post(contactRoute.action as Fn, "/booking/contact-info", CONTACT, bookingOf(res));
+  booking = await throughInsuranceAndCard(bookingOf(res));
+  res = await post(confirmationRoute.action as Fn, "/booking/confirmation", {}, booking);
+  const location = res.headers.get("Location")!;
+  return { res, location, token: location.split("/")[3].split("?")[0] };
+}
+
 describeEachEngine("booking as a returning patient", ({ db }) => {
   let studio: string;
   beforeAll(async () => {
@@ -238,15 +251,7 @@ describeEachEngine("booking as a returning patient", ({ db }) => {
 
   it("the confirmed page offers an account only to a guest whose visit is no account's; the offer's form is a valid sign-up", async () => {
     const guestEmail = unique("guest");
-    let booking = await cookieFor(throughStudio(studio));
-    const slot = await firstSlot(booking);
-    let res = await post(timesRoute.action as Fn, "/booking/times", { slot }, booking);
-    res = await post(emailRoute.action as Fn, "/booking/email", { email: guestEmail }, bookingOf(res));
-    res = await post(contactRoute.action as Fn, "/booking/contact-info", CONTACT, bookingOf(res));
-    booking = await throughInsuranceAndCard(bookingOf(res));
-    res = await post(confirmationRoute.action as Fn, "/booking/confirmation", {}, booking);
-    const location = res.headers.get("Location")!;
-    const token = location.split("/")[3].split("?")[0];
+    const { res, location, token } = await bookAsGuest(studio, guestEmail);
     const bookedHere = res.headers.getSetCookie().find((c) => c.startsWith("bookedHere="))!;
     expect(bookedHere).toMatch(new RegExp(`Path=/booking/confirmed/${token};.*HttpOnly`, "i"));
     type Offer = { accountOffer: { email: string; honeypot: { nameFieldName: string } } | null };
@@ -282,15 +287,7 @@ describeEachEngine("booking as a returning patient", ({ db }) => {
 
   it("opened by its link alone (an empty cookie jar), the visit's pages and their 400s name nobody: no email, name or phone", async () => {
     const guestEmail = unique("link-only");
-    let booking = await cookieFor(throughStudio(studio));
-    const slot = await firstSlot(booking);
-    let res = await post(timesRoute.action as Fn, "/booking/times", { slot }, booking);
-    res = await post(emailRoute.action as Fn, "/booking/email", { email: guestEmail }, bookingOf(res));
-    res = await post(contactRoute.action as Fn, "/booking/contact-info", CONTACT, bookingOf(res));
-    booking = await throughInsuranceAndCard(bookingOf(res));
-    res = await post(confirmationRoute.action as Fn, "/booking/confirmation", {}, booking);
-    const location = res.headers.get("Location")!;
-    const token = location.split("/")[3].split("?")[0];
+    const { res, location, token } = await bookAsGuest(studio, guestEmail);
     const base = `/booking/confirmed/${token}`;
     const personal = [guestEmail, guestEmail.split("@")[0], CONTACT.firstName, CONTACT.lastName, "555-0142", "5550142"];
     const pages = [
