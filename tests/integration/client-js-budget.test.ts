@@ -44,7 +44,7 @@ describe("client JS budget", () => {
 });
 
 /**
- * Above 95 KB on 2026-11-26 after branch jsdiet2 (decision 019, "Client JS per page, second pass"): the patient profile
- * (95.6: its own sections, the form kit and its password and date fields) and a family member's page (95.1).
+ * Above 95 KB on 2026-11-26 after branch jsdiet3 (decision 019, "Client JS per page, third pass"): the patient profile
+ * (95.5: its own sections, the form kit and its password and date fields) and a family member's page (95.01).
  */
 const ABOVE_95_KB = ["profile+/_index", "profile+/family.$id"];

@@ -7,7 +7,7 @@ import { openStep } from "~/booking/step.server";
 import { formatUsd } from "~/rules/currency";
 import { cardBrandName } from "~/rules/cancellation-policy";
 import { TextField } from "~/ui/form";
-import { SelectField } from "~/ui/form-fields";
+import { SelectField } from "~/ui/form-choices";
 import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";

@@ -6,7 +6,8 @@ import { intakeHeaders, intakeMeta } from "~/intake/headers";
 import { cardSchema } from "~/intake/schemas.server";
 import { intakeSteps, openIntakeStep, withToken } from "~/intake/step.server";
 import { savePhoto, storedSides } from "~/intake/store.server";
-import { CheckboxField, FileField } from "~/ui/form-fields";
+import { FileField } from "~/ui/form-fields";
+import { CheckboxField } from "~/ui/form-choices";
 import { IntakeStepPage } from "~/ui/intake-page";
 import { useT } from "~/i18n/use-t";
 

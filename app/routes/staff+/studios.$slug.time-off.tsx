@@ -10,7 +10,7 @@ import { localToday } from "~/rules/zoned-time";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
 import { AvailabilityNav, RemoveButton } from "~/ui/console-availability";
 import { TextField } from "~/ui/form";
-import { SelectField } from "~/ui/form-fields";
+import { SelectField } from "~/ui/form-choices";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Time off, ${data.studio.name} — Studio console` : "Studio console" }];
 
