@@ -12,10 +12,11 @@
 //   node --import tsx bench/instructions.ts [--requests 40] [--batches 3] [--warmup 300] [--port 3621]
 //        [--pages /,/about,/booking/markets,/booking/times] [--accept-encoding br] <label>=<ref|.> …
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { buildAtRef } from "./build-at-ref";
 import { parseArgs } from "node:util";
 
 const { values: args, positionals } = parseArgs({
@@ -81,15 +82,8 @@ async function bookingCookie() {
   return cookie;
 }
 
-/** The repository at `ref` (its node_modules this one's), built; `.` is this working tree as built. */
 function checkout(ref: string, label: string) {
-  if (ref === ".") return repo;
-  const dir = path.join(scratch, label);
-  mkdirSync(dir);
-  execFileSync("sh", ["-c", `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`], { cwd: repo });
-  symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"));
-  execFileSync(path.join(repo, "node_modules/.bin/remix"), ["build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  return dir;
+  return ref === "." ? repo : buildAtRef(repo, scratch, ref, label);
 }
 
 const callgrindControl = (pid: number, ...flags: string[]) =>

@@ -21,6 +21,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buildAtRef } from "./build-at-ref";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -95,16 +96,6 @@ function scratchRoot(name: string) {
   for (const entry of ["node_modules", "db", "content"]) symlinkSync(path.join(repo, entry), path.join(dir, entry));
   // The `~/` alias resolves into the repository's app/ (a real file: a symlinked one would resolve here).
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { jsx: "react-jsx", baseUrl: repo, paths: { "~/*": ["./app/*"] } } }));
-  return dir;
-}
-
-/** The repository as of `ref` (git archive; node_modules the repository's), built: the "before" of a change. */
-function buildAtRef(ref: string, name: string) {
-  const dir = path.join(scratch, name);
-  mkdirSync(dir);
-  execFileSync("sh", ["-c", `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`], { cwd: repo });
-  symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"));
-  remixBuild(dir, dir);
   return dir;
 }
 
@@ -356,7 +347,7 @@ try {
       : []),
   ];
   // The variants' servers start side by side (a start on a loaded machine takes a minute).
-  const beforeDirs = (args.before ?? []).map((ref, i) => buildAtRef(ref, `before-${i}`));
+  const beforeDirs = (args.before ?? []).map((ref, i) => buildAtRef(repo, scratch, ref, `before-${i}`));
   const variants = await Promise.all([
     ...(args.before ?? []).map(async (ref, i) => ({ label: `at ${ref.slice(0, 10)}`, only: null, base: await serve(beforeDirs[i], PORTS.before(i)) })),
     ...(args["without-patch"] ?? []).map(async (spec, i) => {

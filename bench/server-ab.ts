@@ -8,10 +8,11 @@
 //
 //   node --import tsx bench/server-ab.ts [--turns 9] [--seconds 3] [--port-base 3624]
 //        [--pages /,/about,/booking/markets,/booking/times] <label>=<ref|.> …
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { buildAtRef } from "./build-at-ref";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 
@@ -29,13 +30,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), "dental-server-ab-"));
 const children: ChildProcess[] = [];
 
 function checkout(ref: string, label: string) {
-  if (ref === ".") return repo;
-  const dir = path.join(scratch, label);
-  mkdirSync(dir);
-  execFileSync("sh", ["-c", `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`], { cwd: repo });
-  symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"));
-  execFileSync(path.join(repo, "node_modules/.bin/remix"), ["build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  return dir;
+  return ref === "." ? repo : buildAtRef(repo, scratch, ref, label);
 }
 
 async function serve(label: string, dir: string, port: number) {
