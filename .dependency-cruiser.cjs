@@ -69,6 +69,13 @@ module.exports = {
       to: { path: "^app/console/" },
     },
     {
+      name: "sms-below-features",
+      comment: "Texts (issue 31, decision 036): rules, db, platform and the brand; booking, visit changes, the waitlist, the patient area, the console and routes queue and read texts through it.",
+      severity: "error",
+      from: { path: "^app/sms/" },
+      to: { path: upper("flow", "booking", "intake", "account", "auth", "content", "console", "waitlist", "recall", "ui", "routes", "scheduling"), pathNot: "^app/scheduling/visit-notes\\.ts$" },
+    },
+    {
       name: "ui-is-presentational",
       comment: "Components never reach the database or server-only modules (they would ship to the browser).",
       severity: "error",

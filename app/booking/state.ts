@@ -77,6 +77,8 @@ export const contactSchema = z.object({
   dateOfBirth: dateOfBirthSchema,
   // Comfort preferences (spec: FLAVOR and NETFLIX) as option slugs; the options come from content.
   preferences: z.object({ flavor: slug.optional(), show: slug.optional() }),
+  /** "Text me reminders and updates" ticked (issue 31 A): recorded as consent when the visit is booked. */
+  sms: z.boolean().optional(),
 });
 
 export const insuranceSchema = z.discriminatedUnion("kind", [

@@ -706,3 +706,119 @@ export const catalogueRevision = pgTable("catalogue_revision", {
   id: smallint("id").primaryKey(),
   revision: bigint("revision", { mode: "number" }).notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Texts (issue 31, decision 036): consent, the SMS outbox, replies. Migration 0020.
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A patient row's consent to texts (US carriers' rules): the number (E.164), when, which wording they saw, how
+ * (booking, profile, or START by text). Withdrawn (one click on /profile, or STOP) is kept as a record; a new consent
+ * is a new row. One live consent per patient row.
+ */
+export const smsConsents = pgTable(
+  "sms_consents",
+  {
+    id: serial("id").primaryKey(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
+    wordingVersion: text("wording_version").notNull(),
+    givenVia: text("given_via", { enum: ["booking", "profile", "keyword"] }).notNull(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnVia: text("withdrawn_via", { enum: ["profile", "keyword"] }),
+  },
+  (t) => [
+    check("sms_consents_phone_e164", sql`${t.phone} ~ '^\\+1[0-9]{10}$'`),
+    check("sms_consents_given_via", sql`${t.givenVia} in ('booking', 'profile', 'keyword')`),
+    check("sms_consents_withdrawn", sql`(${t.withdrawnAt} is null) = (${t.withdrawnVia} is null) and (${t.withdrawnVia} is null or ${t.withdrawnVia} in ('profile', 'keyword'))`),
+    uniqueIndex("sms_consents_live_once").on(t.patientId).where(sql`${t.withdrawnAt} is null`),
+    index("sms_consents_phone_idx").on(t.phone),
+  ],
+);
+
+/** What a number said or the provider said about it: STOP (until START), or refused for good (invalid, landline…). */
+export const smsNumbers = pgTable("sms_numbers", {
+  phone: text("phone").primaryKey(),
+  stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+  rejectedAt: timestamp("rejected_at", { withTimezone: true }),
+  /** The provider's error code (Twilio 21211 invalid, 21610 unsubscribed, 21614 not a mobile…). */
+  rejectedCode: integer("rejected_code"),
+});
+
+/**
+ * Every text, once (the email outbox's pattern, issue 31): `dedupe_key` names its purpose — a visit's text is
+ * `visit:<id>:<kind>:<start>` (the visit's start at the time: a move makes a new one, the old one is skipped), an
+ * answer `in:<inbound id>:<kind>`, a waitlist offer `offer:<offer id>`, a staff answer `staff:<nonce>` — so however many
+ * processes queue it, one row exists. Senders claim due rows FOR UPDATE SKIP LOCKED. Bodies never go to logs.
+ */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: serial("id").primaryKey(),
+    dedupeKey: text("dedupe_key").notNull(),
+    kind: text("kind").notNull(),
+    appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "cascade" }),
+    /** The visit's start this text is about: not sent once the visit has another start, is cancelled or has begun. */
+    visitStartsAt: timestamp("visit_starts_at", { withTimezone: true }),
+    studioSlug: text("studio_slug").references(() => studios.slug),
+    to: text("to").notNull(),
+    body: text("body").notNull(),
+    /** The zone whose night (9 PM–8 AM) it waits out; null for an answer to the patient's own text. */
+    quietZone: text("quiet_zone"),
+    /** Counted in the per-number daily cap (what we start; not answers to a patient's text, nor staff's). */
+    capped: boolean("capped").notNull().default(true),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["PENDING", "SENT", "SKIPPED", "FAILED"] }).notNull().default("PENDING"),
+    skipped: text("skipped"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    providerSid: text("provider_sid"),
+    /** The provider's delivery status (queued, sent, delivered, undelivered, failed), from its status callback. */
+    delivery: text("delivery"),
+    errorCode: integer("error_code"),
+    staffId: integer("staff_id").references(() => staff.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("sms_outbox_once").on(t.dedupeKey),
+    unique("sms_outbox_provider_sid").on(t.providerSid),
+    check("sms_outbox_to_e164", sql`${t.to} ~ '^\\+1[0-9]{10}$'`),
+    check("sms_outbox_status", sql`${t.status} in ('PENDING', 'SENT', 'SKIPPED', 'FAILED')`),
+    index("sms_outbox_pending_idx").on(t.sendAt).where(sql`${t.status} = 'PENDING'`),
+    index("sms_outbox_to_idx").on(t.to, t.createdAt),
+    index("sms_outbox_appointment_idx").on(t.appointmentId),
+  ],
+);
+
+/** A text a patient sent us, once per provider message id; what it was taken as; the studio it went to. */
+export const smsInbound = pgTable(
+  "sms_inbound",
+  {
+    id: serial("id").primaryKey(),
+    messageSid: text("message_sid").notNull(),
+    from: text("from").notNull(),
+    body: text("body").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    handledAs: text("handled_as", { enum: ["confirm", "move", "stop", "start", "help", "studio"] }).notNull(),
+    studioSlug: text("studio_slug").references(() => studios.slug),
+    appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    unique("sms_inbound_once").on(t.messageSid),
+    index("sms_inbound_studio_idx").on(t.studioSlug, t.receivedAt),
+    index("sms_inbound_from_idx").on(t.from, t.receivedAt),
+  ],
+);
+
+/** "C" by text: the patient confirmed the visit at this start (a move makes it unconfirmed again). */
+export const smsVisitConfirmations = pgTable("sms_visit_confirmations", {
+  appointmentId: integer("appointment_id")
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+  visitStartsAt: timestamp("visit_starts_at", { withTimezone: true }).notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull(),
+});

@@ -97,6 +97,12 @@ const envSchema = z
     CONTENTFUL_PROFILE_SPACE_ID: contentfulId("a space id"),
     CONTENTFUL_PROFILE_DELIVERY_TOKEN: contentfulId("an access token"),
     CONTENTFUL_PROFILE_PREVIEW_TOKEN: contentfulId("an access token"),
+    /** Texts (issue 31, docs/guides/sms.md): Twilio's account, auth token and sending number; no texts leave without all three. */
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio account SID (AC + 32 hex)").optional().or(z.literal("").transform(() => undefined)),
+    TWILIO_AUTH_TOKEN: z.string().regex(/^[A-Za-z0-9]{16,128}$/, "must be a Twilio auth token").optional().or(z.literal("").transform(() => undefined)),
+    TWILIO_FROM: z.string().regex(/^\+[1-9][0-9]{7,14}$/, "must be a number in E.164 (+15551234567)").optional().or(z.literal("").transform(() => undefined)),
+    /** The Messages API's base URL: Twilio's by default; a local server speaking it in tests. */
+    TWILIO_API_URL: z.url().regex(/^https?:\/\//, "must be an http(s):// URL").transform((v) => v.replace(/\/+$/, "")).optional().or(z.literal("").transform(() => undefined)),
     /** Another host for the client: `host[:port]`, or an `http://` / `https://` URL (`http://` means plain HTTP). */
     CONTENTFUL_HOST: z
       .string()

@@ -11,6 +11,8 @@ import { confirmationEmail, pairConfirmationEmail } from "./visit-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 import { leaveOnBooking } from "~/waitlist/entries.server";
+import { consentAtBooking } from "~/sms/consent.server";
+import { queueVisitText } from "~/sms/outbox.server";
 
 export type BookingRequest = {
   studioSlug: string;
@@ -39,6 +41,8 @@ export type BookingRequest = {
   familyMemberId?: number | null;
   /** The visit's token, when the caller needs it before the insert (two visits that name each other). */
   token?: string;
+  /** The patient ticked "Text me reminders and updates" (issue 31 A) on the contact step. */
+  smsConsent?: boolean;
   /** The language the visit was booked in (i18nOf(request).locale): kept on the visit and the patient for later emails. */
   locale?: string;
   now?: Date;
@@ -185,6 +189,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
     [patient] = await tx.update(patients).set({ locale: request.locale }).where(eq(patients.id, patient.id)).returning();
   }
   if (service.code === "CLNCHK" && patient.hasSrpTxPlan) throw new Outcome("has_srp_tx_plan");
+  if (request.smsConsent) await consentAtBooking(tx, { patientId: patient.id, typedPhone: request.patient.phone, now });
 
   const [clash] = await tx
     .select({ id: appointments.id })
@@ -263,6 +268,8 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
   if (request.holdId) await tx.delete(slotHolds).where(eq(slotHolds.bookingId, request.holdId));
 
   await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
+  // The booking's text (issue 31), in its transaction: queued once, to whoever agreed to texts for this visit.
+  await queueVisitText(tx, { appointmentId: inserted.id, kind: "booked", now, siteOrigin: getEnv().SITE_ORIGIN });
   // Booked that service at that studio: off its waitlist (whichever way the visit was booked).
   await leaveOnBooking(tx, { email, personId: patient.personId, studioSlug: studio.slug, serviceCode: service.code, now });
   return { inserted, studio, service, email, firstName: patient.familyOfPersonId !== null ? patient.firstName : request.patient.firstName };

@@ -15,6 +15,7 @@ import {
 } from "~/rules/cancellation-policy";
 import { appendAudit } from "~/platform/audit.server";
 import { enqueueEmail } from "~/platform/email.server";
+import { queueVisitText } from "~/sms/outbox.server";
 import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
 import {
@@ -229,6 +230,7 @@ export function cancelVisit(
             }
           );
           await enqueueEmail(tx, mail);
+          await queueVisitText(tx as Db, { appointmentId: cancelled.id, kind: "cancelled", now, siteOrigin: getEnv().SITE_ORIGIN });
           return { ok: true as const, feeCents: terms.feeCents };
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
@@ -341,6 +343,7 @@ export function rescheduleVisit(
             { kind: "rescheduled", previousStartsAt: appointment.startsAt }
           );
           await enqueueEmail(tx, mail);
+          await queueVisitText(tx as Db, { appointmentId: moved.id, kind: "moved", now, siteOrigin: getEnv().SITE_ORIGIN });
           return { ok: true as const, startsAt: moved.startsAt };
         });
         forgetCached(db, "live:");

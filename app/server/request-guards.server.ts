@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import express from "express";
 import { isCrossSiteRequest } from "~/platform/csrf";
+import { SMS_WEBHOOK_PATHS } from "~/sms/webhook.server";
 import {
   ALLOWED_METHODS,
   BodyTooLarge,
@@ -29,8 +30,10 @@ export function requestGuards({ supportEmail }: { supportEmail: string }) {
     refuse(res, 405, "Not allowed", `This address does not accept ${req.method.replace(/[^A-Z-]/gi, "").slice(0, 20)} requests.`);
   });
 
-  // A cross-site, opaque (`Origin: null`) or malformed Origin on a post: refused before anything reads it.
+  // A cross-site, opaque (`Origin: null`) or malformed Origin on a post: refused before anything reads it. Twilio's
+  // webhooks are not browsers' posts: exempt, and only they — each checks its own signature (sms/webhook.server.ts).
   router.use((req, res, next) => {
+    if (req.method === "POST" && (SMS_WEBHOOK_PATHS as readonly string[]).includes(req.path)) return next();
     const headers = new Headers();
     for (const name of ["origin", "host", "x-forwarded-host", "sec-fetch-site"]) {
       const value = req.get(name);

@@ -5,8 +5,9 @@ import { startRecallWorker } from "~/recall/recall.server";
 import { startHoldSweeper } from "~/scheduling/holds.server";
 import { startReminderWorker } from "~/scheduling/reminders.server";
 import { recordLapsedHolds, startWaitlistWorker } from "~/waitlist/sender.server";
+import { startSmsWorker } from "~/sms/worker.server";
 
-/** The background work of every container: sending the email outbox, the visit reminders, the recall emails, sweeping expired slot holds, the waitlist's offers. */
+/** The background work of every container: sending the email outbox, the visit reminders, the recall emails, sweeping expired slot holds, the waitlist's offers, the texts. */
 export function startWorkers(database: Database, env: Env) {
   const outbox = startOutboxWorker(database.db, env);
   const reminders = startReminderWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
@@ -14,6 +15,7 @@ export function startWorkers(database: Database, env: Env) {
   // A held time that lapsed unbooked is freed: the waitlist looks at it.
   const holds = startHoldSweeper(database.db, { onExpired: (swept) => recordLapsedHolds(database.db, swept) });
   const waitlist = startWaitlistWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
+  const texts = startSmsWorker(database.db, env);
   return {
     stop() {
       outbox.stop();
@@ -21,6 +23,7 @@ export function startWorkers(database: Database, env: Env) {
       recalls.stop();
       holds.stop();
       waitlist.stop();
+      texts.stop();
     },
   };
 }

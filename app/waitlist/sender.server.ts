@@ -23,6 +23,7 @@ import { addDays, localDayKey, localMidnight, localToday } from "~/rules/zoned-t
 import { getBookableStudio, getService, type Service, type Studio } from "~/scheduling/catalogue.server";
 import { findSlots } from "~/scheduling/slots.server";
 import { offerEmail } from "./email";
+import { queueOfferText } from "~/sms/outbox.server";
 import { hashLinkToken, newLinkToken } from "./tokens.server";
 
 type Tx = Pick<Db, "insert">;
@@ -165,7 +166,9 @@ async function sendBatches(db: Db, now: Date, siteOrigin: string, limit: number)
       }
       for (const entry of batch) {
         const token = newLinkToken();
-        await tx.insert(waitlistOffers).values({ openingId: opening.id, entryId: entry.id, tokenHash: hashLinkToken(token), sentAt: now });
+        const [offer] = await tx.insert(waitlistOffers).values({ openingId: opening.id, entryId: entry.id, tokenHash: hashLinkToken(token), sentAt: now }).returning({ id: waitlistOffers.id });
+        // And by text to a patient who agreed to texts (issue 31), with the same claim link.
+        await queueOfferText(tx as unknown as Db, { offerId: offer.id, email: entry.email, locale: entry.locale, studio, startsAt: opening.startsAt, claimUrl: claimUrl(siteOrigin, token), now });
         await enqueueEmail(
           tx,
           offerEmail({

@@ -150,6 +150,7 @@ export async function action({ request }: ActionFunctionArgs) {
     holdId: state.bookingId,
     familyMemberId: typeof state.patientFor === "number" ? state.patientFor : null,
     locale: i18nOf(request).locale,
+    smsConsent: state.contact.sms === true,
   };
   const companion = await companionOf(state, opts.account);
   let outcome: { ok: true; appointment: { token: string } } | { ok: false; code: BookingFailure };

@@ -26,6 +26,7 @@ function contactSchema(today: string) {
       phone: phoneField,
       dateOfBirth: dateOfBirthField(today),
       guardian: z.literal("on").optional(),
+      sms: z.literal("on").optional(),
       flavor: z.enum(FLAVORS.map((f) => f.value) as [string, ...string[]], "booking.errors.flavor").optional(),
       show: z.enum(SHOWS.map((s) => s.value) as [string, ...string[]], "booking.errors.show").optional(),
     })
@@ -70,6 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           guardian: (state.contact || forMember) && c.dateOfBirth ? ageOn(c.dateOfBirth, todayFor(state.market)) < ADULT_AGE : false,
           flavor: c.preferences.flavor ?? "",
           show: c.preferences.show ?? "",
+          // Never ticked for the patient: only what they ticked on this booking (issue 31 A).
+          sms: state.contact?.sms ?? false,
         }
       : null,
     // Spec §5: the comfort preferences matter only where the insurance rule asks for them (a cleaning:
@@ -91,6 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
       phone: normalizePhone(v.phone)!, // 10 digits, checked by the schema
       dateOfBirth: v.dateOfBirth,
       preferences: { ...(v.flavor ? { flavor: v.flavor } : {}), ...(v.show ? { show: v.show } : {}) },
+      ...(v.sms === "on" ? { sms: true } : {}),
     },
   }), form);
 }

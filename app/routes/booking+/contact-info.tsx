@@ -51,6 +51,7 @@ export default function ContactInfo() {
       />
       <DateField name="dateOfBirth" legend={t("booking.contact.dob")} hint={t("booking.contact.dobHint")} autoCompletePrefix="bday" />
       <CheckboxField name="guardian" label={t("booking.contact.guardian")} hint={t("booking.contact.guardianHint")} />
+      <CheckboxField name="sms" label={t("booking.contact.sms")} hint={t("booking.contact.smsHint")} />
       {asks.flavor || asks.show ? (
         <>
           <h2>{t("booking.contact.comfort")}</h2>

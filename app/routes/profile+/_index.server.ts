@@ -16,13 +16,14 @@ import { FLAVORS, SHOWS } from "~/rules/comfort-preferences";
 import { deviceLabel, lastSeenLabel } from "~/rules/device";
 import { marketTimezone } from "~/rules/markets";
 import { formatPhone, normalizePhone } from "~/rules/phone";
-import { localToday } from "~/rules/zoned-time";
+import { formatLocalDate, localToday } from "~/rules/zoned-time";
+import { setTexts, textsOverview } from "~/sms/consent.server";
 import { accountPatient } from "~/scheduling/visits.server";
 import { accountRecalls } from "~/recall/recall.server";
 import { accountEntries } from "~/waitlist/entries.server";
 
 /** /profile's server side: its forms (one `intent` each; zod stays on the server), its loader and action. */
-const INTENTS = ["details", "comfort", "email", "password", "sessions"] as const;
+const INTENTS = ["details", "comfort", "texts", "textsOff", "email", "password", "sessions"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 function detailsSchema(today: string) {
@@ -68,6 +69,8 @@ function tooManyTries(intent: Intent, error: RateLimited, t: T) {
 const DONE: Record<Intent, string> = {
   details: "account.profile.done.details",
   comfort: "account.profile.done.comfort",
+  texts: "account.sms.done",
+  textsOff: "account.sms.done",
   email: "account.profile.done.email",
   password: "account.profile.done.password",
   sessions: "account.profile.done.sessions",
@@ -103,6 +106,7 @@ export async function profilePage(request: Request) {
   ]);
   const done = new URL(request.url).searchParams.get("done");
   const comfort = comfortOf(record);
+  const texts = await textsOverview(db, record);
   return json(
     {
       email: patient.email,
@@ -111,6 +115,12 @@ export async function profilePage(request: Request) {
         ? { firstName: record.firstName, lastName: record.lastName, phone: record.phone ? formatPhone(record.phone) : "", dateOfBirth: record.dateOfBirth ?? "" }
         : { firstName: patient.name.split(/\s+/)[0] ?? "", lastName: patient.name.split(/\s+/).slice(1).join(" "), phone: "", dateOfBirth: "" },
       comfort: { flavor: comfort.flavor ?? "", show: comfort.show ?? "" },
+      texts: {
+        hasPhone: texts.hasPhone,
+        on: texts.on,
+        stopped: texts.stopped,
+        status: texts.on && record ? t("account.sms.on", { phone: formatPhone(record.phone), date: formatLocalDate(texts.since!, marketTimezone(null), locale) }) : t("account.sms.off"),
+      },
       upcoming: visits.upcoming,
       past: visits.past,
       recalls,
@@ -155,6 +165,13 @@ export async function profileAction(request: Request, context: { clientIp?: unkn
         const parsed = comfortSchema.safeParse(Object.fromEntries(form));
         if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error, t));
         if (!(await saveComfort(patient, { flavor: parsed.data.flavor || undefined, show: parsed.data.show || undefined }))) return refused(intent, values, { "": [t(RECORD_TAKEN)] });
+        return saved(intent);
+      }
+      case "texts":
+      case "textsOff": {
+        const record = await accountPatient(await getDb(), patient.personId);
+        const on = intent === "texts" && form.get("sms") === "on";
+        if (!record || !(await setTexts(await getDb(), record, on, new Date()))) return refused(intent, {}, { "": [t("account.sms.noPhone")] });
         return saved(intent);
       }
       case "email": {

@@ -5,6 +5,7 @@ import { authHeaders } from "~/auth/headers";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { ChoiceGroup, ErrorSummary, FormStateProvider, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
 import { DateField, PasswordField } from "~/ui/form-fields";
+import { CheckboxField } from "~/ui/form-choices";
 import { FamilySection } from "~/ui/family-section";
 import { VisitList } from "~/ui/profile";
 import { NextCheckups } from "~/ui/recall";
@@ -91,6 +92,20 @@ export default function Profile() {
         <ChoiceGroup name="flavor" legend={t("account.comfort.flavor")} className="choices choices-inline" choices={data.flavors} />
         <ChoiceGroup name="show" legend={t("account.comfort.show")} className="choices choices-inline" choices={data.shows} />
       </ProfileForm>
+
+      <ProfileForm intent="texts" title={t("account.sms.title")} result={result} values={{ sms: data.texts.on }} done={done} submitLabel={t("account.sms.submit")}>
+        <p>{data.texts.status}</p>
+        {data.texts.stopped ? <p className="hint">{t("account.sms.stopped")}</p> : null}
+        {data.texts.hasPhone ? <CheckboxField name="sms" label={t("account.sms.label")} hint={t("account.sms.hint")} /> : <p className="hint">{t("account.sms.noPhone")}</p>}
+      </ProfileForm>
+      {data.texts.on ? (
+        <Form method="post" className="form profile-texts-off">
+          <input type="hidden" name="intent" value="textsOff" />
+          <button type="submit" className="button button-secondary">
+            {t("account.sms.stop")}
+          </button>
+        </Form>
+      ) : null}
 
       <ProfileForm intent="email" title={t("account.changeEmail.title")} result={result} done={done} submitLabel={t("account.changeEmail.submit")}>
         <p>

@@ -1,0 +1,136 @@
+import { BRAND } from "~/scheduling/visit-notes";
+import { formatLocalShortDate, formatLocalTime } from "~/rules/zoned-time";
+import { encodingOf, MAX_SEGMENTS, segmentsOf } from "./segments";
+
+/**
+ * The texts (issue 31 B), short, in the patient's language, each naming the brand and studio, the visit's local time
+ * (the studio's clock) and a link to manage it. Each must fit two segments: a text is sent as written when it does;
+ * else with the characters outside GSM-7 spelt without their accents (á → a: Spanish SMS often are), so it is billed
+ * at 153 and not 67 characters a segment; else its shorter form. The tests check every kind in both languages with
+ * long studio names and a long site address.
+ */
+export type TextKind =
+  | "booked"
+  | "moved"
+  | "cancelled"
+  | "reminder_2d"
+  | "reminder_2h"
+  | "offer"
+  | "confirmed"
+  | "move_link"
+  | "stop"
+  | "start"
+  | "help"
+  | "staff";
+
+export const LOCALES = ["en-US", "es-US"] as const;
+type Locale = (typeof LOCALES)[number];
+
+export type TextVars = {
+  studio: string;
+  /** The visit's (or opening's) start and the studio's zone. */
+  at?: Date;
+  tz?: string;
+  link?: string;
+  phone?: string;
+  message?: string;
+};
+
+/** Long names are cut (never mid-surrogate) so the text still fits. */
+export const STUDIO_NAME_MAX = 40;
+
+type Words = { when: string; studio: string; link: string; phone: string; message: string };
+type Template = (w: Words) => string[];
+
+const EN: Record<TextKind, Template> = {
+  booked: (w) => [
+    `${BRAND}: your visit at ${w.studio} is booked for ${w.when}. Reply C to confirm, R to move it. Manage: ${w.link} Reply STOP to stop, HELP for help.`,
+    `${BRAND}: visit booked at ${w.studio}, ${w.when}. Manage: ${w.link} Reply STOP to stop.`,
+  ],
+  moved: (w) => [`${BRAND}: your visit at ${w.studio} is now ${w.when}. Manage: ${w.link}`],
+  cancelled: (w) => [`${BRAND}: your visit at ${w.studio} on ${w.when} is cancelled. Book again: ${w.link}`],
+  reminder_2d: (w) => [
+    `${BRAND}: reminder of your visit at ${w.studio} on ${w.when}. Reply C to confirm, R to move it. Manage: ${w.link}`,
+    `${BRAND}: visit at ${w.studio}, ${w.when}. Manage: ${w.link}`,
+  ],
+  reminder_2h: (w) => [`${BRAND}: see you at ${w.studio} at ${w.when}. Manage: ${w.link}`],
+  offer: (w) => [
+    `${BRAND}: a time opened at ${w.studio}: ${w.when}. The first to claim it gets it: ${w.link}`,
+    `${BRAND}: ${w.studio}, ${w.when} is free: ${w.link}`,
+  ],
+  confirmed: (w) => [`${BRAND}: thank you, your visit at ${w.studio} on ${w.when} is confirmed.`],
+  move_link: (w) => [`${BRAND}: to move your visit at ${w.studio} on ${w.when}, open ${w.link}`],
+  stop: () => [`${BRAND}: you are unsubscribed and will get no more texts from us. Reply START to get them again.`],
+  start: () => [`${BRAND}: texts about your visits are on again. Msg & data rates may apply. Reply STOP to stop, HELP for help.`],
+  help: (w) => [
+    `${BRAND} ${w.studio}: call us at ${w.phone}. Texts about your visits, a few a month. Msg & data rates may apply. Reply STOP to stop.`,
+    `${BRAND}: call ${w.phone}. Reply STOP to stop.`,
+  ],
+  staff: (w) => [`${BRAND} ${w.studio}: ${w.message}`],
+};
+
+const ES: Record<TextKind, Template> = {
+  booked: (w) => [
+    `${BRAND}: su cita en ${w.studio} es el ${w.when}. Responda C para confirmarla o R para cambiarla. Gestionar: ${w.link} Responda PARAR para no recibir más, AYUDA para ayuda.`,
+    `${BRAND}: cita en ${w.studio}, ${w.when}. Gestionar: ${w.link} Responda PARAR para no recibir más.`,
+  ],
+  moved: (w) => [`${BRAND}: su cita en ${w.studio} es ahora el ${w.when}. Gestionar: ${w.link}`],
+  cancelled: (w) => [`${BRAND}: su cita en ${w.studio} del ${w.when} está cancelada. Reservar otra: ${w.link}`],
+  reminder_2d: (w) => [
+    `${BRAND}: le recordamos su cita en ${w.studio} el ${w.when}. Responda C para confirmarla o R para cambiarla. Gestionar: ${w.link}`,
+    `${BRAND}: cita en ${w.studio}, ${w.when}. Gestionar: ${w.link}`,
+  ],
+  reminder_2h: (w) => [`${BRAND}: le esperamos en ${w.studio} el ${w.when}. Gestionar: ${w.link}`],
+  offer: (w) => [
+    `${BRAND}: se liberó una hora en ${w.studio}: ${w.when}. Es para quien la reclame primero: ${w.link}`,
+    `${BRAND}: ${w.studio}, ${w.when} libre: ${w.link}`,
+  ],
+  confirmed: (w) => [`${BRAND}: gracias, su cita en ${w.studio} el ${w.when} está confirmada.`],
+  move_link: (w) => [`${BRAND}: para cambiar su cita en ${w.studio} del ${w.when}, abra ${w.link}`],
+  stop: () => [`${BRAND}: ya no recibirá más mensajes de texto nuestros. Responda START para volver a recibirlos.`],
+  start: () => [`${BRAND}: vuelve a recibir mensajes sobre sus citas. Pueden aplicarse tarifas de mensajes y datos. Responda PARAR para dejar de recibirlos, AYUDA para ayuda.`],
+  help: (w) => [
+    `${BRAND} ${w.studio}: llámenos al ${w.phone}. Mensajes sobre sus citas, pocos al mes. Pueden aplicarse tarifas de mensajes y datos. Responda PARAR para no recibir más.`,
+    `${BRAND}: llame al ${w.phone}. Responda PARAR para no recibir más.`,
+  ],
+  staff: (w) => [`${BRAND} ${w.studio}: ${w.message}`],
+};
+
+const localeOf = (locale: string): Locale => (locale === "es-US" ? "es-US" : "en-US");
+
+/** "Sat, Jan 9, 10:00 AM" / "sáb, 9 de ene, 10:00 a.m." on the studio's clock. */
+export function whenText(at: Date, tz: string, locale: string): string {
+  return `${formatLocalShortDate(at, tz, localeOf(locale))}, ${formatLocalTime(at, tz, localeOf(locale))}`.replace(/[\u00a0\u202f]/g, " ");
+}
+
+/** Characters outside GSM-7 spelt without their accents (á → a); anything still outside becomes "?". */
+export function toGsm7(text: string): string {
+  let out = "";
+  for (const ch of text.replace(/[\u00a0\u202f\u2009]/g, " ").replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2013\u2014]/g, "-")) {
+    if (encodingOf(ch) === "GSM-7") out += ch;
+    else {
+      const bare = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+      out += bare && encodingOf(bare) === "GSM-7" ? bare : "?";
+    }
+  }
+  return out;
+}
+
+const fits = (text: string) => segmentsOf(text).segments <= MAX_SEGMENTS;
+
+/** The text of a kind in a language, as it will be sent; null when even its shortest form would not fit. */
+export function composeText(kind: TextKind, locale: string, vars: TextVars): string | null {
+  const words: Words = {
+    studio: Array.from(vars.studio).slice(0, STUDIO_NAME_MAX).join("").trim(),
+    when: vars.at && vars.tz ? whenText(vars.at, vars.tz, locale) : "",
+    link: vars.link ?? "",
+    phone: vars.phone ?? "",
+    message: vars.message ?? "",
+  };
+  for (const candidate of (localeOf(locale) === "es-US" ? ES : EN)[kind](words)) {
+    if (fits(candidate)) return candidate;
+    const plain = toGsm7(candidate);
+    if (fits(plain)) return plain;
+  }
+  return null;
+}
