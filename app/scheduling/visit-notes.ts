@@ -8,8 +8,7 @@ import {
 import { formatUsd } from "~/rules/currency";
 import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
 
-/** The brand, spelt one way everywhere (pages, the email's subject and sender, the calendar file's PRODID). */
-export const BRAND = "Studio Dental";
+export { BRAND } from "~/platform/brand";
 
 /** What a patient brings; the confirmed page and the email say the same. */
 export function whatToBring(isVirtual: boolean, t: T): string[] {

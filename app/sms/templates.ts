@@ -1,4 +1,4 @@
-import { BRAND } from "~/scheduling/visit-notes";
+import { BRAND } from "~/platform/brand";
 import { formatLocalShortDate, formatLocalTime } from "~/rules/zoned-time";
 import { encodingOf, MAX_SEGMENTS, segmentsOf } from "./segments";
 
