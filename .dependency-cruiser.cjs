@@ -44,6 +44,40 @@ module.exports = {
       to: { path: upper("flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
     },
     {
+      name: "scheduling-imports-no-consumer",
+      comment:
+        "Scheduling writes the visit record (visit_events, decision 031); the waitlist, recall and webhooks consume it. Scheduling imports none of them.",
+      severity: "error",
+      from: { path: "^app/scheduling/" },
+      to: { path: "^app/(waitlist|recall|webhooks)/" },
+    },
+    {
+      name: "jobs-helper-is-generic",
+      comment: "app/jobs runs any tick (decision 031): it knows no job's work, and the layers under it do not start jobs.",
+      severity: "error",
+      from: { path: "^app/jobs/" },
+      to: { path: "^app/(?!jobs/|platform/|rules/)" },
+    },
+    {
+      name: "jobs-above-platform",
+      severity: "error",
+      from: { path: "^app/(rules|db|platform)/" },
+      to: { path: "^app/jobs/" },
+    },
+    {
+      name: "webhooks-is-a-consumer",
+      comment: "Webhooks (decision 032) read the visit record and deliver it: they use the layers below, and only the console, routes and the process use them.",
+      severity: "error",
+      from: { path: "^app/webhooks/" },
+      to: { path: upper("flow", "booking", "intake", "account", "content", "console", "waitlist", "recall", "ui", "routes") },
+    },
+    {
+      name: "webhooks-used-from-above",
+      severity: "error",
+      from: { path: "^app/(rules|db|platform|auth|scheduling|flow|booking|intake|account|content|jobs|waitlist|recall|ui)/" },
+      to: { path: "^app/webhooks/" },
+    },
+    {
       name: "flow-engine-is-generic",
       severity: "error",
       from: { path: "^app/flow/" },
