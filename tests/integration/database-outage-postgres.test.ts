@@ -51,10 +51,12 @@ describe.skipIf(!hasPostgres)("the database away, two production servers [postgr
     proxy = await cuttableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     metricsPort = await freePort();
     const env = { DATABASE_URL: proxy.url(database.url), DATA_DIR: dataDir, SESSION_SECRET: SECRET, NODE_ENV: "production", SITE_ORIGIN: "https://dental.example.com" };
-    a = await startServer({ ...env, METRICS_PORT: String(metricsPort) }); // first: it migrates and seeds
-    b = await startServer(env);
-  });
+    // Both at once: one migrates and seeds while the other waits on its lock.
+    [a, b] = await Promise.all([startServer({ ...env, METRICS_PORT: String(metricsPort) }), startServer(env)]);
+  }, 300_000); // two production starts on a busy 2-core machine
   afterAll(async () => {
+    // A process that died says why.
+    for (const server of [a, b]) if (server && server.proc.exitCode !== null) console.error(`server on ${server.port} exited ${server.proc.exitCode}:\n${server.stderr().slice(-3000)}`);
     for (const server of [a, b]) if (server) await stop(server, "SIGKILL").catch(() => undefined);
     await proxy?.close();
     await sql?.end();
