@@ -1,6 +1,6 @@
 /**
  * Import boundaries (decision 005), checked in `npm test`. Layers, lowest first:
- *   rules (pure spec rules) → db → platform → auth (identity, sessions) → scheduling → flow
+ *   rules (pure spec rules) → db → platform → payments (the payment seam) → auth (identity, sessions) → scheduling → flow
  *   → features (booking, intake, account, content) → ui → routes; app/server (the process: server.ts) above all.
  * A layer never imports one above it; features do not import each other; routes reach the database only
  * through feature modules, never through db/schema.
@@ -21,13 +21,21 @@ module.exports = {
       name: "db-is-the-bottom",
       severity: "error",
       from: { path: "^app/db/" },
-      to: { path: upper("platform", "scheduling", "flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
+      to: { path: upper("platform", "payments", "scheduling", "flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
     },
     {
       name: "platform-below-features",
       severity: "error",
       from: { path: "^app/platform/" },
-      to: { path: upper("scheduling", "flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
+      to: { path: upper("payments", "scheduling", "flow", "booking", "intake", "account", "auth", "content", "ui", "routes") },
+    },
+    {
+      name: "payments-below-scheduling",
+      comment:
+        "The payment seam (app/payments, decision 035): providers, fees, Stripe's events. It uses db, platform, i18n and rules; the cancel (scheduling), booking, the console, routes and the server use it.",
+      severity: "error",
+      from: { path: "^app/payments/" },
+      to: { path: upper("auth", "scheduling", "flow", "booking", "intake", "account", "content", "console", "recall", "waitlist", "ui", "routes") },
     },
     {
       name: "auth-below-features",
@@ -65,7 +73,7 @@ module.exports = {
       name: "console-is-its-own-feature",
       comment: "The studio console (decision 020) uses the shared layers and reads intake through its module; no patient feature imports it.",
       severity: "error",
-      from: { path: "^app/(rules|db|platform|auth|scheduling|flow|booking|intake|account|content)/" },
+      from: { path: "^app/(rules|db|platform|payments|auth|scheduling|flow|booking|intake|account|content)/" },
       to: { path: "^app/console/" },
     },
     {
