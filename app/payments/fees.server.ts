@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, feeRefunds, patients, visitFees } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
+import { wake } from "~/jobs/job.server";
 import { appendAudit } from "~/platform/audit.server";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
@@ -177,36 +178,10 @@ export async function chargeDueFees(
   return claimed.length;
 }
 
-/** Runs the charger every `everyMs` (and on `nudge`, after a cancel), one tick at a time per process. */
-export function startFeeCharger(db: Db, { everyMs = 30_000 }: { everyMs?: number } = {}) {
-  let running = false;
-  let stopped = false;
-  const run = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      while (!stopped && (await chargeDueFees(db)) > 0);
-    } catch (error) {
-      console.error(`[payments] fee charger failed: ${error instanceof Error ? error.name : "unknown"}`);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  nudge = () => void run();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      nudge = () => {};
-    },
-  };
-}
-
-let nudge: () => void = () => {};
-/** After a late cancel: charge now rather than at the next tick (the cancel does not wait for it). */
-export const nudgeFeeCharger = () => nudge();
+/** The jobs' topic (app/jobs) that runs the fee charger now: a late cancel, rather than waiting for the next tick. */
+export const LATE_CANCEL_FEES_TOPIC = "late-cancel-fees";
+/** After a late cancel (the cancel does not wait for the charge). */
+export const nudgeFeeCharger = () => wake(LATE_CANCEL_FEES_TOPIC);
 
 /** The fee a pay link names (the token is stored hashed), with what its page shows. */
 export async function feeByPayToken(db: Pick<Db, "select">, token: string) {

@@ -36,7 +36,7 @@ import { findSlots } from "./slots.server";
 import { visitEmail } from "./visit-email";
 import { cardLabelIn } from "./visit-notes";
 import { tFor } from "~/i18n/catalogues.server";
-import { nudgeWaitlistSender, recordFreedTime } from "~/waitlist/sender.server";
+import { recordVisitEvent, visitEventsCommitted } from "./visit-events.server";
 
 type Appointment = typeof appointments.$inferSelect;
 
@@ -216,7 +216,10 @@ export function cancelVisit(
             )
             .returning();
           await skipPendingReminders(tx, appointment.id, "cancelled");
-          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" });
+          await recordVisitEvent(tx, "visit.cancelled", cancelled, {
+            cancelledBy: input.by ? "staff" : "patient",
+            freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" },
+          });
           await auditChange(tx, input, "visit.cancel", appointment, { status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: terms.feeCents });
           // The fee is owed from this transaction on; the fee charger takes it (the cancel never waits on a charge).
           const held = heldBy(appointment);
@@ -244,7 +247,7 @@ export function cancelVisit(
           return { ok: true as const, feeCents: terms.feeCents };
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
-        nudgeWaitlistSender();
+        visitEventsCommitted();
         if (outcome.feeCents) nudgeFeeCharger();
         return outcome;
       } catch (error) {
@@ -337,7 +340,10 @@ export function rescheduleVisit(
           }
           if (!moved) throw new Refused("availability_conflict");
           await skipPendingReminders(tx, appointment.id, "rescheduled");
-          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "move" });
+          await recordVisitEvent(tx, "visit.moved", moved, {
+            previousStartsAt: appointment.startsAt,
+            freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "move" },
+          });
           await scheduleReminders(tx, appointment.id, moved.startsAt, now);
           await auditChange(tx, input, "visit.move", appointment, { startsAt: appointment.startsAt.toISOString(), providerId: appointment.providerId }, { startsAt: moved.startsAt.toISOString(), providerId: moved.providerId });
           const mail = visitEmail(
@@ -357,7 +363,7 @@ export function rescheduleVisit(
           return { ok: true as const, startsAt: moved.startsAt };
         });
         forgetCached(db, "live:");
-        nudgeWaitlistSender();
+        visitEventsCommitted();
         return outcome;
       } catch (error) {
         return refusal(error);
