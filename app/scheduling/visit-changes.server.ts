@@ -14,6 +14,7 @@ import {
   type ChangeTerms,
 } from "~/rules/cancellation-policy";
 import { appendAudit } from "~/platform/audit.server";
+import { nudgeFeeCharger, recordFeeDue } from "~/payments/fees.server";
 import { enqueueEmail } from "~/platform/email.server";
 import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
@@ -35,7 +36,7 @@ import { findSlots } from "./slots.server";
 import { visitEmail } from "./visit-email";
 import { cardLabelIn } from "./visit-notes";
 import { tFor } from "~/i18n/catalogues.server";
-import { nudgeWaitlistSender, recordFreedTime } from "~/waitlist/sender.server";
+import { recordVisitEvent, visitEventsCommitted } from "./visit-events.server";
 
 type Appointment = typeof appointments.$inferSelect;
 
@@ -49,6 +50,12 @@ export function cardOnFile(
   return typeof payment?.brand === "string" && typeof payment.last4 === "string"
     ? { brand: payment.brand, last4: payment.last4 }
     : null;
+}
+
+/** The saved card's token (and Stripe Customer) a fee is charged to. */
+function heldBy(appointment: Pick<Appointment, "details">): { token: string; customer: string | null } | null {
+  const payment = appointment.details.payment as { token?: unknown; customer?: unknown } | undefined;
+  return typeof payment?.token === "string" ? { token: payment.token, customer: typeof payment.customer === "string" ? payment.customer : null } : null;
 }
 
 export function termsOf(
@@ -209,8 +216,16 @@ export function cancelVisit(
             )
             .returning();
           await skipPendingReminders(tx, appointment.id, "cancelled");
-          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" });
+          await recordVisitEvent(tx, "visit.cancelled", cancelled, {
+            cancelledBy: input.by ? "staff" : "patient",
+            freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" },
+          });
           await auditChange(tx, input, "visit.cancel", appointment, { status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: terms.feeCents });
+          // The fee is owed from this transaction on; the fee charger takes it (the cancel never waits on a charge).
+          const held = heldBy(appointment);
+          if (terms.feeCents && held) {
+            await recordFeeDue(tx, { appointmentId: appointment.id, studioSlug: appointment.studioSlug, amountCents: terms.feeCents, card: held, now });
+          }
           const card = cardOnFile(appointment);
           const mail = visitEmail(
             {
@@ -232,7 +247,8 @@ export function cancelVisit(
           return { ok: true as const, feeCents: terms.feeCents };
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
-        nudgeWaitlistSender();
+        visitEventsCommitted();
+        if (outcome.feeCents) nudgeFeeCharger();
         return outcome;
       } catch (error) {
         return refusal(error);
@@ -324,7 +340,10 @@ export function rescheduleVisit(
           }
           if (!moved) throw new Refused("availability_conflict");
           await skipPendingReminders(tx, appointment.id, "rescheduled");
-          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "move" });
+          await recordVisitEvent(tx, "visit.moved", moved, {
+            previousStartsAt: appointment.startsAt,
+            freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "move" },
+          });
           await scheduleReminders(tx, appointment.id, moved.startsAt, now);
           await auditChange(tx, input, "visit.move", appointment, { startsAt: appointment.startsAt.toISOString(), providerId: appointment.providerId }, { startsAt: moved.startsAt.toISOString(), providerId: moved.providerId });
           const mail = visitEmail(
@@ -344,7 +363,7 @@ export function rescheduleVisit(
           return { ok: true as const, startsAt: moved.startsAt };
         });
         forgetCached(db, "live:");
-        nudgeWaitlistSender();
+        visitEventsCommitted();
         return outcome;
       } catch (error) {
         return refusal(error);
