@@ -10,10 +10,12 @@
  *   1 db                schema, migrations' client
  *   2 platform          env, cookies, email, audit, HTTP guards: the app's plumbing
  *   3 jobs, i18n        the periodic-job helper; catalogues, locale, formatter
- *   4 auth, sms         identity and sessions (every feature asks who is logged in); texts: consent, the SMS outbox
- *                       and replies (like the email outbox: visit changes queue their texts in their transactions)
+ *   4 auth, payments,   identity and sessions (every feature asks who is logged in); the payment seam (decision
+ *     sms               035: providers, fees, Stripe's events — a cancel records its fee in its own transaction); texts
+ *                       (decision 036: consent, the SMS outbox, replies — visit changes queue their texts in their
+ *                       transactions, as they queue emails)
  *   5 scheduling        visits, availability, the calendar file
- *   6 flow, payments    the generic step engine; the payment provider (the booking's card step uses it)
+ *   6 flow              the generic step engine
  *   7 features          booking, intake, account, content, recall, webhooks, fhir: they do not import each other
  *   8 on features       waitlist (joins from the booking funnel), api (reads visits, describes webhook payloads)
  *   9 console           the studio console: reads intake, texts, webhooks and keys through their modules
@@ -35,9 +37,9 @@ const FOLDERS = {
   i18n: [3, ["rules", "db", "platform"]],
   auth: [4, SHARED],
   sms: [4, SHARED],
-  scheduling: [5, [...SHARED, "sms"]],
+  scheduling: [5, [...SHARED, "payments", "sms"]],
   flow: [6, ["rules", "platform", "i18n"]],
-  payments: [6, [...SHARED, "auth", "scheduling"]],
+  payments: [4, SHARED],
   booking: [7, FEATURE],
   intake: [7, FEATURE],
   account: [7, FEATURE],
