@@ -15,7 +15,6 @@ import { tFor } from "~/i18n/catalogues.server";
 import { serviceName } from "~/scheduling/service-names";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
-import { redactForLog } from "~/platform/redact";
 import { RECALL_GRACE_DAYS, RECALL_LEAD_DAYS, RECALL_SEND_TIME, dueSoonMissed, recallBookingHref, recallDueLine, recallSendTime } from "~/rules/recall";
 import { addDays, localToday } from "~/rules/zoned-time";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
@@ -178,26 +177,6 @@ export async function sendDueRecalls(
 async function claimRecallDay(db: Db, patientId: number, day: string, noticeId: number): Promise<boolean> {
   const claimed = await db.insert(recallEmailDays).values({ patientId, sentOn: day, noticeId }).onConflictDoNothing().returning({ noticeId: recallEmailDays.noticeId });
   return claimed.length > 0;
-}
-
-/** Every container runs this; the notice rows make sure each email goes once. Recall is a matter of days: every 5 minutes. */
-export function startRecallWorker(db: Db, { siteOrigin, intervalMs = 300_000 }: { siteOrigin: string; intervalMs?: number }) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      while ((await sendDueRecalls(db, { siteOrigin })) > 0) {
-        // a backlog is drained in batches
-      }
-    } catch (error) {
-      console.error("[recall] run failed:", redactForLog(error));
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }
 
 export type NextRecall = { patientName: string; line: string; bookHref: string; key: string };
