@@ -12,16 +12,10 @@ import { CARRIERS } from "~/rules/insurance";
 import { requiresIntake } from "~/rules/intake";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { addDays, formatLocalDate, formatLocalTime, localMidnight } from "~/rules/zoned-time";
+import { type VisitStatus, visitStatus } from "~/scheduling/visit-events.server";
 
-export type VisitStatus = "booked" | "arrived" | "completed" | "no_show" | "cancelled";
+export { visitStatus, type VisitStatus };
 export const STATUS_LABELS: Record<VisitStatus, string> = { booked: "Booked", arrived: "Arrived", completed: "Completed", no_show: "No-show", cancelled: "Cancelled" };
-
-export function visitStatus(row: { status: string; arrivedAt: Date | null }): VisitStatus {
-  if (row.status === "CANCELLED") return "cancelled";
-  if (row.status === "COMPLETED") return "completed";
-  if (row.status === "NO_SHOW") return "no_show";
-  return row.arrivedAt ? "arrived" : "booked";
-}
 
 /** The status tag's class on the day page (the tones of ui/console.tsx's Tag). */
 const STATUS_CLASS: Record<VisitStatus, string> = { booked: "tag", arrived: "tag tag-good", completed: "tag tag-good", no_show: "tag tag-bad", cancelled: "tag tag-warn" };
