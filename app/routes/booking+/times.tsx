@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { TOO_MANY_HOLDS_TITLE, timesSchema } from "./times.server";
 import { consume, RateLimited } from "~/auth/rate-limit.server";
-import { clientIp } from "~/auth/forms.server";
+import { clientIp } from "~/flow/forms.server";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
@@ -12,6 +12,7 @@ import { forgetCached, getBookableStudio, getService } from "~/scheduling/catalo
 import { heldSlot, isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { StepPage, StepHeader } from "~/ui/step-header";
+import { isUnavailableAnswer, Unavailable } from "~/ui/unavailable";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
 import { WaitlistInvite } from "~/ui/waitlist-invite";
@@ -107,6 +108,7 @@ async function countHold(ip: string) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
+  if (isUnavailableAnswer(error)) return <Unavailable phone={error.data.phone} />;
   if (!isRouteErrorResponse(error) || error.status !== 429) {
     return (
       <div className="page narrow">
