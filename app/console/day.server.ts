@@ -13,15 +13,10 @@ import { requiresIntake } from "~/rules/intake";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { addDays, formatLocalDate, formatLocalTime, localMidnight } from "~/rules/zoned-time";
 
-export type VisitStatus = "booked" | "arrived" | "completed" | "no_show" | "cancelled";
-export const STATUS_LABELS: Record<VisitStatus, string> = { booked: "Booked", arrived: "Arrived", completed: "Completed", no_show: "No-show", cancelled: "Cancelled" };
+import { visitStatus, type VisitStatus } from "~/rules/visit-status";
 
-export function visitStatus(row: { status: string; arrivedAt: Date | null }): VisitStatus {
-  if (row.status === "CANCELLED") return "cancelled";
-  if (row.status === "COMPLETED") return "completed";
-  if (row.status === "NO_SHOW") return "no_show";
-  return row.arrivedAt ? "arrived" : "booked";
-}
+export { visitStatus, type VisitStatus };
+export const STATUS_LABELS: Record<VisitStatus, string> = { booked: "Booked", arrived: "Arrived", completed: "Completed", no_show: "No-show", cancelled: "Cancelled" };
 
 /** The status tag's class on the day page (the tones of ui/console.tsx's Tag). */
 const STATUS_CLASS: Record<VisitStatus, string> = { booked: "tag", arrived: "tag tag-good", completed: "tag tag-good", no_show: "tag tag-bad", cancelled: "tag tag-warn" };
