@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from "react";
 import { getPatient } from "~/auth/sessions.server";
 import { referralPopupFor } from "~/content/popup.server";
+import { isPublicPage } from "~/content/public-pages";
 import { buildPageState } from "~/platform/page-state.server";
 import { canonicalUrl } from "~/rules/canonical";
 import { goneLinkOf } from "~/platform/gone-link";
@@ -65,13 +66,14 @@ function ErrorHead() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The studio console (decision 020) is not a patient page: no patient session read, no referral popup.
-  const staffPage = isStaffPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const staffPage = isStaffPath(pathname);
   const patient = staffPage ? null : await getPatient(request);
   const { state, headers } = await buildPageState(request, { userEmail: patient?.email ?? null });
   const referral = staffPage ? null : await referralPopupFor(request);
   if (referral) headers.append("Set-Cookie", referral.setCookie);
   // The page's words are not in this data on a document: entry.server gives them to the render and the page's script.
-  const { alternates, setCookie } = pageLanguage(request, staffPage);
+  const { alternates, setCookie } = pageLanguage(request, { staff: staffPage, public: isPublicPage(pathname) });
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return json({ ...state, popup: referral?.popup ?? null, alternates }, { headers });
 }

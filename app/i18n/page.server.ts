@@ -1,6 +1,5 @@
 import { cookies } from "~/platform/cookies.server";
 import { getEnv } from "~/platform/env.server";
-import { isPublicPage } from "~/content/public-pages";
 import { languageName, messagesFor, supportedLocales } from "./catalogues.server";
 import { chosenLocale, localeOf } from "./locale.server";
 import { isStaffPath, namespacesFor } from "./namespaces";
@@ -10,13 +9,17 @@ import type { Alternate, DocumentI18n, PageI18n } from "./use-t";
 /**
  * A page's language frame for the root loader (decision 027): on a public page the `hreflang` alternates (the same
  * path with `?lang=`; x-default is the plain path); a language chosen by `?lang=` is remembered in the `lang` cookie.
- * The page's words themselves are not loader data on a document: see `documentI18n`.
+ * Which pages are public is the content's to say (`content/public-pages`): the caller asks it and passes the answer,
+ * so the language layer imports no feature (decision 040). The page's words are not loader data: see `documentI18n`.
  */
-export function pageLanguage(request: Request, staffPage: boolean): { alternates: Alternate[] | null; setCookie: string | null } {
+export function pageLanguage(
+  request: Request,
+  page: { staff: boolean; public: boolean },
+): { alternates: Alternate[] | null; setCookie: string | null } {
   const { pathname } = new URL(request.url);
-  const chosen = staffPage ? null : chosenLocale(request);
+  const chosen = page.staff ? null : chosenLocale(request);
   const origin = getEnv().SITE_ORIGIN;
-  const alternates = isPublicPage(pathname)
+  const alternates = page.public
     ? [
         ...supportedLocales().map((l) => ({ hrefLang: l, href: `${origin}${pathname}?lang=${l}` })),
         { hrefLang: "x-default", href: `${origin}${pathname}` },
