@@ -101,28 +101,6 @@ module.exports = {
       to: { path: "^app/server/" },
     },
     {
-      name: "api-reads-through-the-shared-layers",
-      comment:
-        "The read API (app/api, decision 033): keys, visits and the OpenAPI document. It uses rules, db, platform, auth (rate limits) and scheduling; it imports no feature, the console, ui or routes. Only routes (and the console's routes) import it.",
-      severity: "error",
-      from: { path: "^app/api/" },
-      to: { path: upper("flow", "booking", "intake", "account", "content", "console", "recall", "waitlist", "fhir", "ui", "routes") },
-    },
-    {
-      name: "nothing-below-imports-api-or-fhir",
-      comment: "app/api and app/fhir (the open slot feed, decision 034) are read by routes only.",
-      severity: "error",
-      from: { path: "^app/(rules|db|platform|auth|scheduling|flow|booking|intake|account|content|console|recall|waitlist|ui|api|fhir)/" },
-      to: { path: "^app/(api|fhir)/", pathNot: "^app/$1/" },
-    },
-    {
-      name: "fhir-feed-reads-scheduling",
-      comment: "The slot feed (app/fhir, decision 034) publishes what scheduling offers: it uses rules, db, platform and scheduling only.",
-      severity: "error",
-      from: { path: "^app/fhir/" },
-      to: { path: upper("auth", "flow", "booking", "intake", "account", "content", "console", "recall", "waitlist", "api", "ui", "routes") },
-    },
-    {
       name: "ui-is-presentational",
       comment: "Components never reach the database or server-only modules (they would ship to the browser).",
       severity: "error",
