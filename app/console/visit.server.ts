@@ -12,7 +12,7 @@ import { readPhoto, type CardSide } from "~/intake/store.server";
 import { appendAudit } from "~/platform/audit.server";
 import { formatUsd } from "~/rules/currency";
 import { studioTimezone } from "~/rules/timezones";
-import { formatLongDateTime, formatShortDateTime } from "~/rules/zoned-time";
+import { formatLongDateTime, formatShortDateTime, localDayKey } from "~/rules/zoned-time";
 import { getEnv } from "~/platform/env.server";
 import { getBookableStudio, getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
@@ -91,7 +91,7 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
   return {
     id: appointment.id,
     studio: { slug: studio.slug, name: studio.name },
-    day: new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(appointment.startsAt),
+    day: localDayKey(appointment.startsAt, tz),
     when: formatLongDateTime(appointment.startsAt, tz),
     service: service.name,
     provider: provider ? `${provider.name} (${provider.role})` : "",

@@ -68,11 +68,12 @@ function mergeMessages(locale: string, namespaces: readonly string[]): Messages 
 const serverTs = new Map<string, T>();
 /** The server's `t` for a locale, every namespace (emails, `.ics`, loaders' texts). */
 export function tFor(locale: string): T {
-  let t = serverTs.get(locale);
+  // Keyed by the language served, not the one asked: a stored or sent tag we do not speak adds no entry (decision 029).
+  const known = supportedLocales().includes(locale) ? locale : DEFAULT_LOCALE;
+  let t = serverTs.get(known);
   if (!t) {
-    const known = supportedLocales().includes(locale) ? locale : DEFAULT_LOCALE;
     t = makeT(messagesFor(known, [...(catalogues().get(DEFAULT_LOCALE)?.keys() ?? [])]), known);
-    serverTs.set(locale, t);
+    serverTs.set(known, t);
   }
   return t;
 }

@@ -8,14 +8,11 @@ export type Messages = Record<string, string>;
 export type Vars = Record<string, string | number>;
 export type T = (key: string, vars?: Vars) => string;
 
+import { pluralRules } from "~/rules/intl-formats";
+
 export const DEFAULT_LOCALE = "en-US";
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-function pluralOf(locale: string, count: number): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
-  return rules.select(count);
-}
+const pluralOf = (locale: string, count: number): string => pluralRules(locale).select(count);
 
 /** The message for a key; a key no catalogue has comes back as itself (the catalogue test finds those). */
 export function translate(messages: Messages, locale: string, key: string, vars?: Vars): string {

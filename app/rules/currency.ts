@@ -1,11 +1,8 @@
 // Spec §5: "Currency is shown in USD with two decimals; .00 is dropped by default."
 
-const formats = new Map<string, Intl.NumberFormat>();
-const usd = (locale: string) => {
-  let f = formats.get(locale);
-  if (!f) formats.set(locale, (f = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 })));
-  return f;
-};
+import { numberFormat } from "./intl-formats";
+
+const usd = (locale: string) => numberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "$1,250" / "$89.50" in the reader's locale (es-US writes US dollars the same way). */
 export function formatUsd(cents: number, { keepZeroCents = false, locale = "en-US" }: { keepZeroCents?: boolean; locale?: string } = {}): string {

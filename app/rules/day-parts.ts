@@ -5,6 +5,7 @@
 /** The reader's `t` (app/i18n), typed here so rules import nothing of the app. */
 type T = (key: string, vars?: Record<string, string | number>) => string;
 const DEFAULT_LOCALE = "en-US";
+import { listFormat } from "./intl-formats";
 import { localHour } from "./zoned-time";
 
 export const DAY_PARTS = [
@@ -29,5 +30,5 @@ const PARTS_PLURAL: Record<DayPart, string> = { morning: "waitlist.parts.morning
 export function describeDayParts(parts: readonly string[], t: T, locale = DEFAULT_LOCALE): string {
   const names = DAY_PARTS.filter((p) => parts.includes(p.value)).map((p) => t(PARTS_PLURAL[p.value]));
   if (names.length === DAY_PARTS.length) return t("waitlist.parts.any");
-  return new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
+  return listFormat(locale, { type: "conjunction" }).format(names);
 }

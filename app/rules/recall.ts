@@ -5,6 +5,8 @@
  * The dates are computed by the database (app/recall/recall.server.ts) from these numbers; what the patient reads
  * is said here.
  */
+import { dateTimeFormat } from "./intl-formats";
+
 export const RECALL_LEAD_DAYS = 28;
 /** The time of day, in the studio's zone, recall emails go out: a morning email, not one at midnight. */
 export const RECALL_SEND_TIME = "09:00";
@@ -23,7 +25,7 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 export function recallMonth(dueOn: string, locale = DEFAULT_LOCALE): string {
   const [year, month] = dueOn.split("-").map(Number);
   if (locale === DEFAULT_LOCALE) return `${MONTHS[month - 1]} ${year}`;
-  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 15)));
+  return dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, 15)));
 }
 
 /** The booking deep link of a recall: the same service at the same studio (funnel.ts applyDeepLink). */

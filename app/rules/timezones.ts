@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "./intl-formats";
 import { zoneAbbreviation } from "./zoned-time";
 
 export const DEFAULT_TIMEZONE = "America/New_York";
@@ -10,7 +11,7 @@ export function isValidTimezone(tz: string | null | undefined): tz is string {
   let valid = validity.get(tz);
   if (valid === undefined) {
     try {
-      new Intl.DateTimeFormat("en-US", { timeZone: tz });
+      dateTimeFormat("en-US", { timeZone: tz }); // throws RangeError for a zone ICU does not know
       valid = true;
     } catch {
       valid = false;

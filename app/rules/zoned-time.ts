@@ -1,16 +1,8 @@
-// Fast studio-local time arithmetic on cached Intl formatters (date-fns-tz builds a formatter per call,
-// which made a week of slots cost ~100 ms). Pure; US zones change offset on whole hours.
+// Fast studio-local time arithmetic on reused Intl formatters (intl-formats.ts; one built per call made a week of
+// slots cost ~100 ms). Pure; US zones change offset on whole hours.
+import { dateTimeFormat } from "./intl-formats";
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(tz: string, kind: string, options: Intl.DateTimeFormatOptions, locale = "en-US") {
-  const key = `${kind}|${tz}|${locale}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone: tz, ...options });
-    cache.set(key, f);
-  }
-  return f;
-}
+const formatter = (tz: string, options: Intl.DateTimeFormatOptions, locale = "en-US") => dateTimeFormat(locale, { timeZone: tz, ...options });
 
 const WALL: Intl.DateTimeFormatOptions = {
   hourCycle: "h23",
@@ -24,7 +16,7 @@ const WALL: Intl.DateTimeFormatOptions = {
 
 /** The wall clock of an instant in a zone, as if it were UTC (ms). */
 function wallMs(instant: number, tz: string): number {
-  const parts = formatter(tz, "wall", WALL).formatToParts(new Date(instant));
+  const parts = formatter(tz, WALL).formatToParts(new Date(instant));
   const n: Record<string, number> = {};
   for (const p of parts) if (p.type !== "literal") n[p.type] = Number(p.value);
   return Date.UTC(n.year, n.month - 1, n.day, n.hour, n.minute, n.second);
@@ -84,22 +76,22 @@ export function localHour(date: Date, tz: string): number {
 
 /** "9:15 AM" (es-US: "9:15 a. m.") */
 export function formatLocalTime(date: Date, tz: string, locale = "en-US"): string {
-  return formatter(tz, "time", { hour: "numeric", minute: "2-digit" }, locale).format(date).replace(/[\u202f\u00a0]/g, " ");
+  return formatter(tz, { hour: "numeric", minute: "2-digit" }, locale).format(date).replace(/[\u202f\u00a0]/g, " ");
 }
 
 /** "Sunday, March 14, 2027" (es-US: "domingo, 14 de marzo de 2027") */
 export function formatLocalDate(date: Date, tz: string, locale = "en-US"): string {
-  return formatter(tz, "date", { weekday: "long", month: "long", day: "numeric", year: "numeric" }, locale).format(date);
+  return formatter(tz, { weekday: "long", month: "long", day: "numeric", year: "numeric" }, locale).format(date);
 }
 
 /** "Mon, Nov 23" (es-US: "lun, 23 nov") */
 export function formatLocalShortDate(date: Date, tz: string, locale = "en-US"): string {
-  return formatter(tz, "short-date", { weekday: "short", month: "short", day: "numeric" }, locale).format(date);
+  return formatter(tz, { weekday: "short", month: "short", day: "numeric" }, locale).format(date);
 }
 
 /** "EST" / "EDT" / "CST" / "CDT" */
 export function zoneAbbreviation(date: Date, tz: string): string {
-  return formatter(tz, "abbr", { timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? tz;
+  return formatter(tz, { timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? tz;
 }
 
 /** "Mon, Mar 15, 9:00 AM EDT" */
@@ -126,7 +118,7 @@ export function localMidnight(day: string, tz: string): Date {
 
 /** "May 1, 1990" from 'YYYY-MM-DD' (a calendar date: no zone; es-US: "1 de mayo de 1990"). */
 export function formatCalendarDate(day: string, locale = "en-US"): string {
-  return formatter("UTC", "calendar-date", { month: "long", day: "numeric", year: "numeric" }, locale).format(new Date(`${day}T12:00:00Z`));
+  return formatter("UTC", { month: "long", day: "numeric", year: "numeric" }, locale).format(new Date(`${day}T12:00:00Z`));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { appointmentReminders, appointments, patients, slotHolds, type Preference } from "~/db/schema";
 import { remindersDue } from "~/rules/reminders";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
+import { localDayKey } from "~/rules/zoned-time";
 import { enqueueEmail } from "~/platform/email.server";
 import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
@@ -109,7 +110,8 @@ export async function withRetries<T>(what: string, once: () => Promise<T | "retr
  * the first one's visit and answers availability_conflict at once.
  */
 export async function lockStudioDay(tx: Pick<Db, "execute">, studio: { slug: string; tz: string }, startsAt: Date) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`book:${studio.slug}`}), ${localDayKey(startsAt, studio.tz)})`);
+  // The studio-local day as YYYYMMDD: a studio's visits never cross its own midnight.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`book:${studio.slug}`}), ${Number(localDayKey(startsAt, studio.tz).replace(/-/g, ""))})`);
 }
 
 /** The reminder rows of a visit at its (new) time: those still ahead, each once (issue 10). */
@@ -125,12 +127,6 @@ export async function scheduleReminders(tx: Pick<Db, "insert">, appointmentId: n
 export function errorCode(error: unknown): string | undefined {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code) return e.code;
   return undefined;
-}
-
-/** The studio-local calendar day as YYYYMMDD: a studio's visits never cross its own midnight. */
-function localDayKey(instant: Date, timezone: string) {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-  return Number(day.replace(/[^0-9]/g, ""));
 }
 
 type Placed = { inserted: BookedAppointment; studio: NonNullable<Awaited<ReturnType<typeof getBookableStudio>>>; service: NonNullable<Awaited<ReturnType<typeof getService>>>; email: string; firstName: string };

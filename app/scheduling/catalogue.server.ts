@@ -17,6 +17,11 @@ export type Service = typeof services.$inferSelect;
  * revision is this process's own count of committed changes: no read at all.
  */
 export const CATALOGUE_TTL_MS = 10_000;
+/**
+ * Reads kept per database handle (decision 029): a booking holding a time has a week of its own, so entries come and
+ * go with patients. Past the bound the expired ones go, then the oldest: memory stays flat, not a saw-tooth.
+ */
+export const MAX_CACHED_READS = 500;
 type Cache = { revision: number; entries: Map<string, { until: number; value: Promise<unknown> }> };
 const caches = new WeakMap<object, Cache>();
 
@@ -68,7 +73,7 @@ export async function cachedRead<T>(db: object, key: string, ttlMs: number, load
   const hit = entries.get(keyed);
   const now = Date.now();
   if (hit && now < hit.until) return hit.value as Promise<T>;
-  if (entries.size > 5_000) entries.clear();
+  if (entries.size >= MAX_CACHED_READS) trim(entries, now);
   // A real promise: a Drizzle query is a thenable that runs again on every `then` (each waiter, and the `catch`
   // below, would each send the query).
   const value = Promise.resolve(load());
@@ -76,6 +81,17 @@ export async function cachedRead<T>(db: object, key: string, ttlMs: number, load
   value.catch(() => entries.delete(keyed)); // never cache a failure
   return value;
 }
+
+function trim(entries: Cache["entries"], now: number) {
+  for (const [key, entry] of entries) if (entry.until <= now) entries.delete(key);
+  for (const key of entries.keys()) {
+    if (entries.size < MAX_CACHED_READS) break;
+    entries.delete(key); // the oldest first: a Map iterates in insertion order
+  }
+}
+
+/** How many reads are kept for a database handle (tests: the bound holds). */
+export const cachedReadCount = (db: object) => caches.get(db)?.entries.size ?? 0;
 
 /** Drops cached reads whose key starts with the prefix (after a write this process made). */
 export function forgetCached(db: object, prefix: string) {

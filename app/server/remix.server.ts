@@ -1,8 +1,6 @@
 import path from "node:path";
-// The adapter's own Request builder (not re-exported by its index): requests reach Remix exactly as before.
-import { createRemixRequest } from "@remix-run/express/dist/server.js";
-import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
-import type { RequestHandler, Response as ExpressResponse } from "express";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { wholeBodyOf } from "~/platform/whole-body.server";
 import { withBody } from "./request-guards.server";
 
@@ -21,7 +19,7 @@ export function remixPages(build: ServerBuild, { production }: { production: boo
   const handle = createRequestHandler(build, production ? "production" : "development");
   return async (req, res, next) => {
     try {
-      const request = createRemixRequest(res.locals.body !== undefined ? withBody(req, res.locals.body as Buffer) : req, res);
+      const request = remixRequest(res.locals.body !== undefined ? withBody(req, res.locals.body as Buffer) : req, res);
       const response = await handle(request, {
         nonce: res.locals.nonce as string,
         clientIp: res.locals.clientIp as string,
@@ -33,6 +31,34 @@ export function remixPages(build: ServerBuild, { production }: { production: boo
       next(error);
     }
   };
+}
+
+/**
+ * The web Request Remix reads, built as @remix-run/express 2.17's `createRemixRequest` builds it (that function is not
+ * part of the package's public API: decision 047): the URL from the protocol and host Express trusts (`trust proxy`)
+ * with the port of `X-Forwarded-Host` or `Host`, every header (repeated ones appended), the body as a stream, and an
+ * abort signal that fires when the client goes away before the answer is finished.
+ */
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
+  const port = [portOf(req.get("X-Forwarded-Host")), portOf(req.get("host"))].find(Number.isSafeInteger);
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else if (values) headers.set(key, values);
+  }
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url.href, {
+    method: req.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 /** As @remix-run/express's sendRemixResponse (status, every header appended, Set-Cookie one by one), but a whole body in one write. */

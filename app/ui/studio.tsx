@@ -1,4 +1,5 @@
 import { useLocale, useT } from "~/i18n/use-t";
+import { dateTimeFormat } from "~/rules/intl-formats";
 import { PhoneLink } from "./phone-link";
 
 /** What a page knows of a studio to tell a patient where to go and how to call. */
@@ -19,8 +20,8 @@ const DAYS = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 } as const
  */
 export function hoursIn(line: string, locale: string): string {
   if (locale === "en-US") return line;
-  const day = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-  const time = (minutes: boolean) => new Intl.DateTimeFormat(locale, { hour: "numeric", ...(minutes ? { minute: "2-digit" } : {}), timeZone: "UTC" });
+  const day = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  const time = (minutes: boolean) => dateTimeFormat(locale, { hour: "numeric", ...(minutes ? { minute: "2-digit" } : {}), timeZone: "UTC" });
   return line
     .replace(/\b(Sun|Mon|Tue|Wed|Thu|Fri|Sat)\b/g, (name) => day.format(new Date(Date.UTC(2024, 0, 7 + DAYS[name as keyof typeof DAYS], 12))))
     .replace(/\b(\d{1,2})(?::(\d{2}))?\s?(AM|PM)\b/g, (_, h: string, m: string | undefined, half: string) => {

@@ -4,14 +4,18 @@ import { ROOT } from "./process";
 export type AppRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
 
 /**
- * The routes remix.config.js makes from an app directory, read as the compiler does (their ids are what
- * useMatches() reports). In a process of its own: remix-flat-routes finds `app/` from the working directory.
+ * The routes remix.config.js makes from an app directory, as the compiler reads them (their ids are what useMatches()
+ * reports): the root, then the config's `routes` through Remix's public `defineRoutes`, each without a parent under the
+ * root (as @remix-run/dev's readConfig does; its module is not public API). In a process of its own: remix-flat-routes
+ * finds `app/` from the working directory.
  */
 export function appRoutes(remixRoot: string = ROOT): AppRoute[] {
   const script = `
-    import { readConfig } from "@remix-run/dev/dist/config.js";
-    const config = await readConfig(process.cwd(), "production");
-    const routes = Object.values(config.routes).map(({ id, parentId, path, index, caseSensitive }) => ({ id, parentId, path, index, caseSensitive }));
+    import { pathToFileURL } from "node:url";
+    import { UNSAFE_defineRoutes } from "@remix-run/dev";
+    const { default: config } = await import(pathToFileURL(process.cwd() + "/remix.config.js").href);
+    const defined = Object.values(await config.routes(UNSAFE_defineRoutes));
+    const routes = [{ id: "root", path: "" }, ...defined.map(({ id, parentId, path, index, caseSensitive }) => ({ id, parentId: parentId || "root", path, index, caseSensitive }))];
     process.stdout.write(JSON.stringify(routes));
   `;
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {

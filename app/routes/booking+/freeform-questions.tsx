@@ -25,12 +25,15 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** "2,000": made once (a number's toLocaleString with a locale builds an Intl formatter per call). */
+const MAX_TEXT = FREEFORM_MAX_CHARS.toLocaleString("en-US");
+
 export default function FreeformQuestions() {
   const { back, title, required, freeform } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const t = useT();
   const label = required ? t("booking.freeform.label") : t("booking.freeform.labelOptional");
-  const max = FREEFORM_MAX_CHARS.toLocaleString("en-US");
+  const max = MAX_TEXT;
   return (
     <StepPage
       title={title}

@@ -1,0 +1,25 @@
+// `npm run build`'s compile step: Remix's classic compiler through its public CLI (`cli.run(["build"])`), without
+// Vite's deprecated CommonJS entry point (decision 047). The classic compiler never runs Vite, but loading Remix's CLI
+// requires its Vite plugin and vanilla-extract's integration, whose CommonJS builds `require("vite")`: Vite 5's
+// `index.cjs`, which prints a deprecation notice on every build, so on every `npm start`. Those requires get Vite's
+// ESM API (the entry Vite asks callers to use) instead; the deprecated file is never evaluated.
+// Plain JavaScript, run by plain node: under tsx, whose own esbuild service shares the process, the compiler's esbuild
+// service reports a deadlock when the process exits.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const require = createRequire(path.join(process.cwd(), "package.json"));
+const viteCjs = require.resolve("vite");
+const viteEsm = await import(pathToFileURL(path.join(path.dirname(viteCjs), "dist/node/index.js")).href);
+require.cache[viteCjs] = { id: viteCjs, filename: viteCjs, loaded: true, exports: viteEsm };
+
+const { cli } = require("@remix-run/dev");
+// As Remix's own `remix` binary does: exit when the build is done (the compiler leaves esbuild's service open).
+cli.run(["build"]).then(
+  () => process.exit(0),
+  (error) => {
+    if (error) console.error(error);
+    process.exit(1);
+  },
+);
