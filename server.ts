@@ -50,7 +50,7 @@ async function main() {
     drainMs: env.SHUTDOWN_DRAIN_MS,
     drain: probes.drain,
     cleanup: async () => {
-      workers.stop();
+      await workers.stop();
       await database.close();
     },
   });

@@ -3,11 +3,11 @@
  * the logged-in patient it belongs to (/profile/appointments/<token>/…). One implementation; only who
  * may open the visit differs. Anyone else, and any unknown token, gets the same 404.
  */
-import { json, redirect } from "@remix-run/node";
+import { readFormPost, rejected } from "~/flow/forms.server";
+import { redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { requirePatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
-import { readForm } from "~/platform/form-data.server";
 import { getEnv } from "~/platform/env.server";
 import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
@@ -80,10 +80,7 @@ const MESSAGES: Record<ChangeRefused, string> = {
 };
 
 const refused = (request: Request, code: ChangeRefused, field = "") =>
-  json(
-    { status: "error" as const, error: { [field]: [i18nOf(request).t(MESSAGES[code])] } },
-    { status: code === "generic_error" ? 503 : 409 }
-  );
+  rejected({}, { [field]: [MESSAGES[code]] }, { status: code === "generic_error" ? 503 : 409, t: i18nOf(request).t });
 
 const sequenceField = z.coerce
   .number("visit.errors.reload")
@@ -114,18 +111,10 @@ export async function submitCancel(
   access: VisitAccess
 ) {
   const { db, appointment } = await managedVisit(request, token, access);
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   const parsed = cancelSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success)
-    return json(
-      {
-        status: "error" as const,
-        error: {
-          "": [i18nOf(request).t("visit.errors.incomplete")],
-        },
-      },
-      { status: 400 }
-    );
+    return rejected({}, { "": ["visit.errors.incomplete"] }, { t: i18nOf(request).t });
   const shownFeeCents =
     parsed.data.shownFee === "none" ? null : Number(parsed.data.shownFee);
   const outcome = await cancelVisit(db, {
@@ -183,22 +172,13 @@ export async function submitReschedule(
   access: VisitAccess
 ) {
   const { db, appointment } = await managedVisit(request, token, access);
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   const values = { slot: String(form.get("slot") ?? "").slice(0, 40) };
   const parsed = rescheduleSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const missingTime = parsed.error.issues.some((i) => i.path[0] === "slot");
-    const { t } = i18nOf(request);
-    return json(
-      {
-        status: "error" as const,
-        initialValue: values,
-        error: missingTime
-          ? { slot: [t("visit.errors.chooseTime")] }
-          : { "": [t("visit.errors.reload")] },
-      },
-      { status: 400 }
-    );
+    const error: Record<string, string[]> = missingTime ? { slot: ["visit.errors.chooseTime"] } : { "": ["visit.errors.reload"] };
+    return rejected(values, error, { t: i18nOf(request).t });
   }
   const outcome = await rescheduleVisit(db, {
     appointmentId: appointment.id,

@@ -2,7 +2,7 @@
  * The read API's request handling (decision 033): the key from `Authorization: Bearer`, the rate limit, JSON
  * answers that are never cached. The key is only ever hashed: it is not logged, stored or echoed.
  */
-import { clientIp } from "~/auth/forms.server";
+import { clientIp } from "~/flow/forms.server";
 import { consume, RateLimited } from "~/auth/rate-limit.server";
 import { getDb, type Db } from "~/db/client.server";
 import { authenticateApiKey, type ApiKey } from "./keys.server";

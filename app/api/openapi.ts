@@ -3,8 +3,10 @@
  * /api/v1/openapi.json. Tests validate the API's real answers (and webhook payloads) against these schemas, so
  * the document cannot drift from what is sent.
  */
-import { VISIT_STATUSES } from "~/rules/visit-status";
+import type { VisitStatus } from "~/scheduling/visit-events.server";
 import { PAGE_MAX } from "./visits.server";
+
+const VISIT_STATUSES = ["booked", "arrived", "completed", "no_show", "cancelled"] as const satisfies readonly VisitStatus[];
 
 /** The webhook event types (Standard Webhooks deliveries, issue 30 B). */
 export const WEBHOOK_TYPES = ["visit.booked", "visit.moved", "visit.cancelled", "visit.arrived", "visit.completed", "visit.no_show"] as const;

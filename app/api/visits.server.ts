@@ -9,8 +9,8 @@ import type { Db } from "~/db/client.server";
 import { appointments, patients, services, studios } from "~/db/schema";
 import { appendAudits } from "~/platform/audit.server";
 import { studioTimezone } from "~/rules/timezones";
-import { visitStatus } from "~/rules/visit-status";
 import { isoWithOffset } from "~/rules/zoned-time";
+import { visitStatus } from "~/scheduling/visit-events.server";
 import type { ApiKey } from "./keys.server";
 
 export const PAGE_MAX = 100;

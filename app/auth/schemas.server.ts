@@ -1,6 +1,20 @@
 import { z } from "zod/v4";
 import { msg } from "~/i18n/translate";
-import { emailField, passwordField } from "./forms.server";
+import { PASSWORD_MAX } from "./passwords.server";
+
+export const emailField = z
+  .string(msg("account.errors.emailRequired"))
+  .trim()
+  .min(1, msg("account.errors.emailRequired"))
+  .max(254, msg("account.errors.emailTooLong"))
+  .toLowerCase()
+  .pipe(z.email(msg("account.errors.emailInvalid")));
+
+/** A password as typed (not trimmed: spaces count). The policy itself is checked by newPasswordProblem. */
+export const passwordField = z
+  .string(msg("account.errors.passwordRequired"))
+  .min(1, msg("account.errors.passwordRequired"))
+  .max(PASSWORD_MAX * 4, msg("account.errors.passwordTooLong", { max: PASSWORD_MAX }));
 
 /** The account forms' schemas, server-side only (zod never reaches the browser: client JS budget). */
 export const emailSchema = z.object({ email: emailField });

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse, serialize } from "cookie";
 import { eq } from "drizzle-orm";
-import { honeypotProps } from "~/auth/forms.server";
+import { honeypotProps } from "~/flow/forms.server";
 import { getPatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { patients } from "~/db/schema";

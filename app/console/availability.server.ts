@@ -8,13 +8,14 @@
  */
 import { and, asc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, catalogueRevision, providerHours, providers, providerTimeOff, services, studioClosures } from "~/db/schema";
+import { appointments, catalogueRevision, providerHours, providers, providerTimeOff, services, studioClosures, studios } from "~/db/schema";
 import { appendAudit } from "~/platform/audit.server";
 import { namedFederalHolidays } from "~/rules/holidays";
 import { formatIntervals, type Interval, WEEK_ORDER } from "~/rules/weekly-hours";
 import { addDays, formatLocalDate, formatLocalShortDate, formatShortDateTime, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
 import { errorCode, lockStudioDay } from "~/scheduling/book.server";
 import { catalogueChanged } from "~/scheduling/catalogue.server";
+import { recordFreedTime, visitEventsCommitted } from "~/scheduling/visit-events.server";
 import { requireStaff, type Role, type StaffUser } from "./staff.server";
 import { viewerStudio } from "./scope.server";
 
@@ -42,12 +43,22 @@ async function commitChange(
 ) {
   await appendAudit(tx, { actor: "staff", staff: { id: user.id, email: user.email }, action: entry.action, studioSlug: entry.studioSlug, before: entry.before, after: entry.after });
   await tx.update(catalogueRevision).set({ revision: sql`${catalogueRevision.revision} + 1` }).where(eq(catalogueRevision.id, 1));
+  if (!entry.grew) return;
+  // Times may have opened: recorded as freed (visit_events) at that studio, or every studio for a service change.
+  const now = new Date();
+  const until = new Date(now.getTime() + FREED_HORIZON_DAYS * 86_400_000);
+  const slugs = entry.studioSlug ? [entry.studioSlug] : (await tx.select({ slug: studios.slug }).from(studios)).map((s) => s.slug);
+  for (const studioSlug of slugs) await recordFreedTime(tx, { studioSlug, from: now, to: until, reason: "availability" });
 }
+
+/** How far ahead grown availability counts as freed time (the waitlist reads it up to its entries' last days). */
+const FREED_HORIZON_DAYS = 366;
 
 /** A change's transaction; once committed, this process's caches hear of it (other processes read the revision). */
 async function change<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   const outcome = await db.transaction(work);
   catalogueChanged(db);
+  visitEventsCommitted();
   return outcome;
 }
 

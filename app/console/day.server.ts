@@ -12,8 +12,7 @@ import { CARRIERS } from "~/rules/insurance";
 import { requiresIntake } from "~/rules/intake";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { addDays, formatLocalDate, formatLocalTime, localMidnight } from "~/rules/zoned-time";
-
-import { visitStatus, type VisitStatus } from "~/rules/visit-status";
+import { type VisitStatus, visitStatus } from "~/scheduling/visit-events.server";
 
 export { visitStatus, type VisitStatus };
 export const STATUS_LABELS: Record<VisitStatus, string> = { booked: "Booked", arrived: "Arrived", completed: "Completed", no_show: "No-show", cancelled: "Cancelled" };

@@ -17,6 +17,7 @@ import { getEnv } from "~/platform/env.server";
 import { getBookableStudio, getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { cancelVisit, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
+import { recordVisitEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
 import { STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
 import type { StaffUser } from "./staff.server";
 
@@ -118,7 +119,7 @@ export type StatusOutcome = { ok: true } | { ok: false; code: "changed" | "not_a
 /** Records arrived / completed / no-show on the visit as the desk saw it (`seen`), with the note, in one transaction. */
 export async function recordStatus(user: StaffUser, rawId: string | undefined, input: { action: StatusAction; seen: VisitStatus; note: string }, now = new Date()): Promise<StatusOutcome> {
   const { db, appointment: found } = await scopedVisit(user, rawId);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, found.id)).for("update");
     if (!appointment) return { ok: false as const, code: "changed" as const };
     const status = visitStatus(appointment);
@@ -126,7 +127,8 @@ export async function recordStatus(user: StaffUser, rawId: string | undefined, i
     if (!statusActions(status, appointment.startsAt, now).includes(input.action)) return { ok: false as const, code: "not_allowed" as const };
     const change =
       input.action === "arrived" ? { arrivedAt: now } : input.action === "completed" ? { status: "COMPLETED" as const } : { status: "NO_SHOW" as const };
-    await tx.update(appointments).set(change).where(eq(appointments.id, appointment.id));
+    const [changed] = await tx.update(appointments).set(change).where(eq(appointments.id, appointment.id)).returning();
+    await recordVisitEvent(tx, `visit.${input.action}`, changed);
     await appendAudit(tx, {
       actor: "staff",
       staff: user,
@@ -140,6 +142,8 @@ export async function recordStatus(user: StaffUser, rawId: string | undefined, i
     });
     return { ok: true as const };
   });
+  if (outcome.ok) visitEventsCommitted();
+  return outcome;
 }
 
 /** Cancels on the patient's behalf: the patient's own cancel, with the staff member and note recorded. */

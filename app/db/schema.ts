@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -448,16 +449,6 @@ export const waitlistOffers = pgTable(
   (t) => [unique("waitlist_offers_once").on(t.openingId, t.entryId), index("waitlist_offers_entry_idx").on(t.entryId)],
 );
 
-/** The catalogue revision the waitlist last looked at (staff changed hours since: look for new times). One row. */
-export const waitlistCursor = pgTable(
-  "waitlist_cursor",
-  {
-    id: smallint("id").primaryKey(),
-    seenRevision: bigint("seen_revision", { mode: "number" }).notNull(),
-  },
-  (t) => [check("waitlist_cursor_one", sql`${t.id} = 1`)],
-);
-
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -705,6 +696,83 @@ export const studioClosures = pgTable(
 export const catalogueRevision = pgTable("catalogue_revision", {
   id: smallint("id").primaryKey(),
   revision: bigint("revision", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 30 A (decision 031): the record of what happened to each visit, and where each consumer has read it to.
+
+export const VISIT_EVENT_TYPES = ["visit.booked", "visit.moved", "visit.cancelled", "visit.arrived", "visit.completed", "visit.no_show", "time.freed"] as const;
+export type VisitEventType = (typeof VISIT_EVENT_TYPES)[number];
+
+/**
+ * One row per change of a visit, written in the change's transaction; never updated (a trigger refuses it), removed
+ * only with its visit. `seq` orders a visit's events; `time.freed` rows (a lapsed hold, staff availability) have no
+ * visit. The `freed_*` columns say which time a change freed (a cancel, a move's old time, a lapsed hold).
+ */
+export const visitEvents = pgTable("visit_events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  txId: bigint("tx_id", { mode: "number" })
+    .notNull()
+    .default(sql`(pg_current_xact_id()::text::bigint)`),
+  visitId: integer("visit_id").references(() => appointments.id, { onDelete: "cascade" }),
+  seq: integer("seq"),
+  type: text("type").$type<VisitEventType>().notNull(),
+  studioSlug: text("studio_slug").notNull(),
+  serviceCode: text("service_code"),
+  startsAt: timestamp("starts_at", { withTimezone: true }),
+  status: text("status"),
+  previousStartsAt: timestamp("previous_starts_at", { withTimezone: true }),
+  cancelledBy: text("cancelled_by").$type<"patient" | "staff">(),
+  freedFrom: timestamp("freed_from", { withTimezone: true }),
+  freedTo: timestamp("freed_to", { withTimezone: true }),
+  freedReason: text("freed_reason"),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each consumer's position in the record, in commit order (tx_id, id). */
+export const visitEventCursors = pgTable("visit_event_cursors", {
+  consumer: text("consumer").primaryKey(),
+  txId: bigint("tx_id", { mode: "number" }).notNull().default(0),
+  eventId: bigint("event_id", { mode: "number" }).notNull().default(0),
+});
+
+/** Issue 30 B (decision 032): an endpoint an admin added, with its signing secret(s). */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: serial("id").primaryKey(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  eventTypes: text("event_types").array().notNull(),
+  studios: text("studios").array().notNull(),
+  secret: text("secret").notNull(),
+  previousSecret: text("previous_secret"),
+  previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  disabledReason: text("disabled_reason").$type<"admin" | "failing">(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One event's message to one endpoint: one id and body for every try. */
+export const webhookDeliveries = pgTable("webhook_deliveries", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  endpointId: integer("endpoint_id")
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+  eventId: bigint("event_id", { mode: "number" })
+    .notNull()
+    .references(() => visitEvents.id, { onDelete: "cascade" }),
+  visitId: integer("visit_id").notNull(),
+  messageId: text("message_id").notNull().unique(),
+  type: text("type").notNull(),
+  payload: text("payload").notNull(),
+  status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+  claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+  lastStatusCode: integer("last_status_code"),
+  lastError: text("last_error"),
+  deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /* API keys (issue 30 C, decision 033) */

@@ -3,13 +3,11 @@
  * action that validates a step's form (zod through Conform), advances the flow and redirects.
  * The state lives wherever the flow's store keeps it: booking in an encrypted cookie, intake in the database.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { z } from "zod/v4";
 import { i18nOf } from "~/i18n/locale.server";
-import { localizeReply } from "~/i18n/translate";
-import { readForm } from "~/platform/form-data.server";
 import type { Flow, FlowState } from "./engine";
+import { readFormPost, validateForm, type FieldErrors } from "./forms.server";
 
 /** Where a flow's state is kept between requests. */
 export type FlowStore<State> = {
@@ -24,11 +22,7 @@ export type FlowStore<State> = {
 export type StepContext<State, Opts> = { state: State; opts: Opts; back: string | null; title: string };
 
 /** What `toValues` may answer instead of a value: messages for the form (e.g. a studio not in the market). */
-export type StepError = { fieldErrors?: Record<string, string[]>; formErrors?: string[] };
-
-function isStepError(value: unknown): value is StepError {
-  return typeof value === "object" && value !== null && ("fieldErrors" in value || "formErrors" in value);
-}
+export type StepError = { fieldErrors?: FieldErrors; formErrors?: string[] };
 
 export function createFlowSteps<Id extends string, State extends FlowState<Id>, Opts, Values extends Record<Id, object>>({
   flow,
@@ -66,8 +60,8 @@ export function createFlowSteps<Id extends string, State extends FlowState<Id>, 
   }
 
   /**
-   * A step's action: validate with zod (through Conform) → 400 with the form re-rendered on error →
-   * otherwise turn the value into the step's answer, advance the flow and redirect to the next step.
+   * A step's action, through the form kit (forms.server.ts): validate with zod → 400 with the form re-rendered on
+   * error → otherwise turn the value into the step's answer, advance the flow and redirect to the next step.
    * `toValues` may reject the value with messages.
    */
   async function submitStep<S extends Id, Schema extends z.ZodType>(
@@ -78,12 +72,10 @@ export function createFlowSteps<Id extends string, State extends FlowState<Id>, 
     formData?: FormData,
   ) {
     const ctx = await openStep(request, step);
-    const submission = parseWithZod(formData ?? (await readForm(request)), { schema });
-    const { t } = i18nOf(request);
-    if (submission.status !== "success") return json(localizeReply(submission.reply(), t), { status: 400 });
-    const values = await toValues(submission.value as z.output<Schema>, ctx);
-    if (isStepError(values)) return json(localizeReply(submission.reply(values), t), { status: 400 });
-    return advanceAndRedirect(request, ctx, step, values);
+    const form = formData ?? (await readFormPost(request)).form;
+    const result = await validateForm(form, schema, i18nOf(request).t, (value) => toValues(value, ctx));
+    if (!result.ok) return result.response;
+    return advanceAndRedirect(request, ctx, step, result.value as Values[S]);
   }
 
   return { openStep, saveAndRedirect, advanceAndRedirect, submitStep };

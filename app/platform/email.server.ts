@@ -1,7 +1,6 @@
-import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { redactForLog } from "./redact";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; ics?: string; headers?: Record<string, string> };
 
@@ -28,21 +27,21 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
   const { createTransport } = await import("nodemailer");
   const transport = createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
   const unclaimed = or(isNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, new Date(now.getTime() - CLAIM_MS)));
-  const pending = await db
-    .select()
+  // Claimed in one statement: the rows locked by another process's claim are skipped, never sent twice.
+  const claimable = db
+    .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.status, "PENDING"), lt(emailOutbox.attempts, MAX_ATTEMPTS), unclaimed))
     .orderBy(asc(emailOutbox.id))
-    .limit(limit);
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1`, sentAt: now })
+    .where(inArray(emailOutbox.id, claimable))
+    .returning();
   let sent = 0;
-  for (const mail of pending) {
-    // Claim the row so that several containers never send the same email twice.
-    const claimed = await db
-      .update(emailOutbox)
-      .set({ attempts: mail.attempts + 1, sentAt: new Date() })
-      .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.attempts, mail.attempts), eq(emailOutbox.status, "PENDING"), unclaimed))
-      .returning({ id: emailOutbox.id });
-    if (claimed.length === 0) continue;
+  for (const mail of claimed.sort((a, b) => a.id - b.id)) {
     try {
       await transport.sendMail({
         from,
@@ -61,34 +60,20 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
       await db.update(emailOutbox).set({ status: "SENT", sentAt: new Date() }).where(eq(emailOutbox.id, mail.id));
       sent++;
     } catch (error) {
-      const failed = mail.attempts + 1 >= MAX_ATTEMPTS;
+      const failed = mail.attempts >= MAX_ATTEMPTS;
       await db
         .update(emailOutbox)
         .set({ lastError: (error as Error).message.slice(0, 500), status: failed ? "FAILED" : "PENDING", sentAt: null })
         .where(eq(emailOutbox.id, mail.id));
-      console.error(`[email] delivery of outbox #${mail.id} failed (attempt ${mail.attempts + 1})`);
+      console.error(`[email] delivery of outbox #${mail.id} failed (attempt ${mail.attempts})`);
     }
   }
   transport.close();
   return sent;
 }
 
-/** Polls the outbox when SMTP is configured; without it emails stay in the outbox (viewable in development). */
-export function startOutboxWorker(db: Db, env: { SMTP_URL?: string; MAIL_FROM: string }) {
-  if (!env.SMTP_URL) return { stop() {} };
+/** The outbox's tick (a job of workers.server.ts, every 2 s) when SMTP is configured; without it emails stay in the outbox (viewable in development). */
+export function outboxTick(db: Db, env: { SMTP_URL?: string; MAIL_FROM: string }) {
   const smtpUrl = env.SMTP_URL;
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverPending(db, smtpUrl, env.MAIL_FROM);
-    } catch (error) {
-      console.error("[email] outbox run failed:", redactForLog(error));
-    } finally {
-      running = false;
-    }
-  }, 2_000);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return smtpUrl ? (now: Date) => deliverPending(db, smtpUrl, env.MAIL_FROM, 20, now) : null;
 }

@@ -48,6 +48,8 @@ const envSchema = z
     /** How long a time a patient chose stays held for them while they finish booking (issue 19, decision 021). */
     SLOT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
     /** Holds one client address may place per hour; past it the times page answers 429 (decision 021). */
+    /** How often the waitlist sender looks without being woken (a visit change in the same process wakes it at once). */
+    WAITLIST_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15_000),
     SLOT_HOLDS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
     /** Requests one API key may make per minute; past it the API answers 429 with Retry-After (decision 033). */
     API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),

@@ -15,7 +15,6 @@ import { tFor } from "~/i18n/catalogues.server";
 import { serviceName } from "~/scheduling/service-names";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
-import { redactForLog } from "~/platform/redact";
 import { RECALL_GRACE_DAYS, RECALL_LEAD_DAYS, RECALL_SEND_TIME, recallBookingHref, recallDueLine } from "~/rules/recall";
 import { localToday } from "~/rules/zoned-time";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
@@ -162,26 +161,6 @@ export async function sendDueRecalls(
 async function dueSendTime(db: Db, dueOn: string, tz: string): Promise<Date> {
   const [{ ms }] = rowsOf<{ ms: number }>(await db.execute(sql`select extract(epoch from (${dueOn}::date + ${RECALL_SEND_TIME}::time) at time zone ${tz})::float8 * 1000 as ms`));
   return new Date(Number(ms));
-}
-
-/** Every container runs this; the notice rows make sure each email goes once. Recall is a matter of days: every 5 minutes. */
-export function startRecallWorker(db: Db, { siteOrigin, intervalMs = 300_000 }: { siteOrigin: string; intervalMs?: number }) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      while ((await sendDueRecalls(db, { siteOrigin })) > 0) {
-        // a backlog is drained in batches
-      }
-    } catch (error) {
-      console.error("[recall] run failed:", redactForLog(error));
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }
 
 export type NextRecall = { patientName: string; line: string; bookHref: string; key: string };

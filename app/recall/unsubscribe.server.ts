@@ -1,9 +1,9 @@
+import { readFormPost, rejected } from "~/flow/forms.server";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
-import { readForm } from "~/platform/form-data.server";
 import { goneLink } from "~/platform/gone-link.server";
 import { recallSubscription, setRecallOptOut } from "./recall.server";
 
@@ -33,13 +33,10 @@ const postSchema = z.union([
 export async function unsubscribeAction(request: Request, token: string) {
   const db = await getDb();
   if (!(await recallSubscription(db, token))) throw unknownLink();
-  const parsed = postSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = postSchema.safeParse(Object.fromEntries((await readFormPost(request)).form));
   if (!parsed.success) {
     const found = await recallSubscription(db, token);
-    return json(
-      { optedOut: found!.optedOut, status: "error" as const, error: { "": [i18nOf(request).t("recall.unsub.errors.resend")] } },
-      { status: 400, headers: PRIVATE_PAGE },
-    );
+    return rejected({}, { "": ["recall.unsub.errors.resend"] }, { status: 400, headers: PRIVATE_PAGE, t: i18nOf(request).t, extra: { optedOut: found!.optedOut } });
   }
   await setRecallOptOut(db, token, parsed.data.intent === "stop");
   return redirect(`/recall/unsubscribe/${token}?done=${parsed.data.intent}`, { status: 303, headers: PRIVATE_PAGE });

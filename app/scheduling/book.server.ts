@@ -11,7 +11,7 @@ import { getEnv } from "~/platform/env.server";
 import { confirmationEmail, pairConfirmationEmail } from "./visit-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
-import { leaveOnBooking } from "~/waitlist/entries.server";
+import { recordVisitEvent, visitEventsCommitted } from "./visit-events.server";
 
 export type BookingRequest = {
   studioSlug: string;
@@ -259,8 +259,8 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
   if (request.holdId) await tx.delete(slotHolds).where(eq(slotHolds.bookingId, request.holdId));
 
   await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
-  // Booked that service at that studio: off its waitlist (whichever way the visit was booked).
-  await leaveOnBooking(tx, { email, personId: patient.personId, studioSlug: studio.slug, serviceCode: service.code, now });
+  // The record of the change (its consumers: the waitlist takes the patient off it, webhooks tell other systems).
+  await recordVisitEvent(tx, "visit.booked", { ...inserted, status: "CONFIRMED", arrivedAt: null });
   return { inserted, studio, service, email, firstName: patient.familyOfPersonId !== null ? patient.firstName : request.patient.firstName };
 }
 
@@ -286,6 +286,7 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
       return inserted;
     });
     forgetCached(db, "live:"); // pages of this process show the slot as taken at once
+    visitEventsCommitted();
     return { ok: true, appointment };
   } catch (error) {
     return failure(error);
@@ -324,6 +325,7 @@ async function bookPairOnce(db: Db, [first, second]: [BookingRequest, BookingReq
       return [a.inserted, b.inserted] as [BookedAppointment, BookedAppointment];
     });
     forgetCached(db, "live:");
+    visitEventsCommitted();
     return { ok: true, appointments: pair };
   } catch (error) {
     return failure(error);

@@ -14,8 +14,8 @@
  * - `heldSlot(hold)`: the booking cookie's `slot` for it (with `heldUntil`), saved with `bookingId`.
  * - `readHold(db, bookingId)`: the booking's hold row, live or expired (`isLive(hold, now)` tells which), or null.
  * - `releaseHold(db, bookingId)`: deletes it (a booking made deletes its hold inside the booking's transaction).
- * - `sweepExpiredHolds(db, now)`: deletes expired rows, each by one process (SKIP LOCKED), and returns them — the
- *   moment a held time frees itself, for whoever wants to offer it again (the waitlist).
+ * - `sweepExpiredHolds(db, now)`: deletes expired rows, each by one process (SKIP LOCKED), records each one's time as
+ *   freed (visit_events: the waitlist offers it again) and returns them.
  * - The exclusion used by availability: `liveHolds` (slots.server.ts) is read in the same union as time off and
  *   appointments, and `findSlots(…, { holder: bookingId })` treats every live hold but that booking's own as busy.
  *   Holds are not visits: no visit list reads slot_holds.
@@ -28,6 +28,7 @@ import { getEnv } from "~/platform/env.server";
 import { errorCode, lockStudioDay, RETRYABLE, violatedConstraint, withRetries } from "./book.server";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
+import { recordFreedTime, visitEventsCommitted } from "./visit-events.server";
 
 export { liveHolds } from "./slots.server";
 
@@ -151,35 +152,23 @@ export async function releaseHold(db: Pick<Db, "delete">, bookingId: string | un
 }
 
 /**
- * Deletes up to `limit` expired holds, oldest expiry first, and returns them. Processes sweeping at once never
- * return one row twice (each row is locked by one and skipped by the others).
+ * Deletes up to `limit` expired holds, oldest expiry first, and returns them; each one's time is recorded as freed
+ * (visit_events, in the same transaction: the waitlist looks at it). Processes sweeping at once never return one row
+ * twice (each row is locked by one and skipped by the others).
  */
 export async function sweepExpiredHolds(db: Db, now: Date = new Date(), limit = 500): Promise<Hold[]> {
-  const expired = db
-    .select({ id: slotHolds.id })
-    .from(slotHolds)
-    .where(lte(slotHolds.expiresAt, now))
-    .orderBy(slotHolds.expiresAt)
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db.delete(slotHolds).where(sql`${slotHolds.id} in (${expired})`).returning();
-}
-
-/** Sweeps expired holds every minute (workers.server.ts); expired rows hold nothing meanwhile. */
-export function startHoldSweeper(db: Db, { everyMs = 60_000, onExpired }: { everyMs?: number; onExpired?: (holds: Hold[]) => Promise<void> } = {}) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const swept = await sweepExpiredHolds(db);
-      if (swept.length > 0 && onExpired) await onExpired(swept);
-    } catch (error) {
-      console.error(`[hold] sweep failed: ${error instanceof Error ? error.name : "unknown"} ${errorCode(error) ?? ""}`);
-    } finally {
-      running = false;
-    }
-  }, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const swept = await db.transaction(async (tx) => {
+    const expired = tx
+      .select({ id: slotHolds.id })
+      .from(slotHolds)
+      .where(lte(slotHolds.expiresAt, now))
+      .orderBy(slotHolds.expiresAt)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    const rows = await tx.delete(slotHolds).where(sql`${slotHolds.id} in (${expired})`).returning();
+    for (const hold of rows) await recordFreedTime(tx, { studioSlug: hold.studioSlug, from: hold.startsAt, to: hold.endsAt, reason: "hold_lapsed" });
+    return rows;
+  });
+  if (swept.length > 0) visitEventsCommitted();
+  return swept;
 }

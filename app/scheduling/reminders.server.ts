@@ -15,7 +15,6 @@ import {
 import { needsIntakeLink } from "~/rules/intake";
 import { reminderStillUseful } from "~/rules/reminders";
 import { enqueueEmail } from "~/platform/email.server";
-import { redactForLog } from "~/platform/redact";
 import { getService, getStudioAnyState } from "./catalogue.server";
 import { visitEmail } from "./visit-email";
 import { getEnv } from "~/platform/env.server";
@@ -109,28 +108,3 @@ export async function sendDueReminders(
   });
 }
 
-/** Every container runs this; the rows make sure each reminder goes once. */
-export function startReminderWorker(
-  db: Db,
-  {
-    siteOrigin,
-    intervalMs = 30_000,
-  }: { siteOrigin: string; intervalMs?: number }
-) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      while ((await sendDueReminders(db, { siteOrigin })) > 0) {
-        // a backlog (after downtime) is drained in batches
-      }
-    } catch (error) {
-      console.error("[reminders] run failed:", redactForLog(error));
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}

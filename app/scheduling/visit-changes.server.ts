@@ -35,7 +35,7 @@ import { findSlots } from "./slots.server";
 import { visitEmail } from "./visit-email";
 import { cardLabelIn } from "./visit-notes";
 import { tFor } from "~/i18n/catalogues.server";
-import { nudgeWaitlistSender, recordFreedTime } from "~/waitlist/sender.server";
+import { recordVisitEvent, visitEventsCommitted } from "./visit-events.server";
 
 type Appointment = typeof appointments.$inferSelect;
 
@@ -209,7 +209,10 @@ export function cancelVisit(
             )
             .returning();
           await skipPendingReminders(tx, appointment.id, "cancelled");
-          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" });
+          await recordVisitEvent(tx, "visit.cancelled", cancelled, {
+            cancelledBy: input.by ? "staff" : "patient",
+            freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" },
+          });
           await auditChange(tx, input, "visit.cancel", appointment, { status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: terms.feeCents });
           const card = cardOnFile(appointment);
           const mail = visitEmail(
@@ -232,7 +235,7 @@ export function cancelVisit(
           return { ok: true as const, feeCents: terms.feeCents };
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
-        nudgeWaitlistSender();
+        visitEventsCommitted();
         return outcome;
       } catch (error) {
         return refusal(error);
@@ -324,7 +327,10 @@ export function rescheduleVisit(
           }
           if (!moved) throw new Refused("availability_conflict");
           await skipPendingReminders(tx, appointment.id, "rescheduled");
-          await recordFreedTime(tx, { studioSlug: appointment.studioSlug, from: appointment.startsAt, to: appointment.endsAt, reason: "move" });
+          await recordVisitEvent(tx, "visit.moved", moved, {
+            previousStartsAt: appointment.startsAt,
+            freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "move" },
+          });
           await scheduleReminders(tx, appointment.id, moved.startsAt, now);
           await auditChange(tx, input, "visit.move", appointment, { startsAt: appointment.startsAt.toISOString(), providerId: appointment.providerId }, { startsAt: moved.startsAt.toISOString(), providerId: moved.providerId });
           const mail = visitEmail(
@@ -344,7 +350,7 @@ export function rescheduleVisit(
           return { ok: true as const, startsAt: moved.startsAt };
         });
         forgetCached(db, "live:");
-        nudgeWaitlistSender();
+        visitEventsCommitted();
         return outcome;
       } catch (error) {
         return refusal(error);

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { jobStats } from "~/jobs/job.server";
 import type { PatientEvent } from "~/platform/events.server";
 import { redactForLog } from "~/platform/redact";
 import { routeLabel } from "./request-context.server";
@@ -55,6 +56,20 @@ export function operatorMetrics(database: Database, routeOf: (path: string) => s
       this.set(number(lag));
     },
   });
+  // The background jobs of this process (app/jobs): runs, failed runs, and how far past due each one's next good run is.
+  const jobGauge = (name: string, help: string, value: (job: ReturnType<typeof jobStats>[number]) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["job"],
+      registers,
+      collect() {
+        for (const job of jobStats()) this.set({ job: job.name }, value(job));
+      },
+    });
+  jobGauge("dental_job_runs_total", "Ticks each background job has run in this process.", (job) => job.runs);
+  jobGauge("dental_job_failures_total", "Ticks of each background job that failed (it backs off, then runs again).", (job) => job.failures);
+  jobGauge("dental_job_lag_seconds", "How far past due each background job's next successful run is (0: on time).", (job) => job.lagSeconds);
   if (database.poolUse) {
     const poolUse = database.poolUse;
     new Gauge({

@@ -1,26 +1,31 @@
 import type { Database } from "~/db/client.server";
-import { startOutboxWorker } from "~/platform/email.server";
+import { startJob, type Job } from "~/jobs/job.server";
+import { outboxTick } from "~/platform/email.server";
 import type { Env } from "~/platform/env.server";
-import { startRecallWorker } from "~/recall/recall.server";
-import { startHoldSweeper } from "~/scheduling/holds.server";
-import { startReminderWorker } from "~/scheduling/reminders.server";
-import { recordLapsedHolds, startWaitlistWorker } from "~/waitlist/sender.server";
+import { sendDueRecalls } from "~/recall/recall.server";
+import { sweepExpiredHolds } from "~/scheduling/holds.server";
+import { sendDueReminders } from "~/scheduling/reminders.server";
+import { VISIT_EVENTS_TOPIC } from "~/scheduling/visit-events.server";
+import { waitlistTick } from "~/waitlist/sender.server";
 
-/** The background work of every container: sending the email outbox, the visit reminders, the recall emails, sweeping expired slot holds, the waitlist's offers. */
+/**
+ * The background work of every container, each a job on the one helper (app/jobs, decision 031): the email outbox,
+ * the visit reminders, the recall emails, sweeping expired slot holds, the waitlist's offers (woken at once by a visit
+ * change in this process). Each tick claims its rows with SKIP LOCKED: any number of containers run them all.
+ */
 export function startWorkers(database: Database, env: Env) {
-  const outbox = startOutboxWorker(database.db, env);
-  const reminders = startReminderWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
-  const recalls = startRecallWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
-  // A held time that lapsed unbooked is freed: the waitlist looks at it.
-  const holds = startHoldSweeper(database.db, { onExpired: (swept) => recordLapsedHolds(database.db, swept) });
-  const waitlist = startWaitlistWorker(database.db, { siteOrigin: env.SITE_ORIGIN });
+  const { db } = database;
+  const siteOrigin = env.SITE_ORIGIN;
+  const outbox = outboxTick(db, env);
+  const jobs: Job[] = [
+    ...(outbox ? [startJob({ name: "email-outbox", everyMs: 2_000, tick: outbox })] : []),
+    startJob({ name: "reminders", everyMs: 30_000, tick: (now) => sendDueReminders(db, { now, siteOrigin }) }),
+    startJob({ name: "recall", everyMs: 300_000, tick: (now) => sendDueRecalls(db, { now, siteOrigin }) }),
+    startJob({ name: "hold-sweeper", everyMs: 60_000, tick: async (now) => (await sweepExpiredHolds(db, now)).length }),
+    startJob({ name: "waitlist", everyMs: env.WAITLIST_EVERY_MS, tick: waitlistTick(db, siteOrigin), wakeOn: VISIT_EVENTS_TOPIC }),
+  ];
   return {
-    stop() {
-      outbox.stop();
-      reminders.stop();
-      recalls.stop();
-      holds.stop();
-      waitlist.stop();
-    },
+    /** No new ticks; resolves when the running ones have finished (shutdown). */
+    stop: () => Promise.all(jobs.map((job) => job.stop())).then(() => undefined),
   };
 }

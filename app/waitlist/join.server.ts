@@ -5,15 +5,15 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { emailField, fieldErrors, textValues } from "~/auth/forms.server";
+import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
+import { emailField } from "~/auth/schemas.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { tryConsume } from "~/auth/rate-limit.server";
 import { getPatient } from "~/auth/sessions.server";
 import { bookingCookie } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
-import { readForm } from "~/platform/form-data.server";
 import { i18nOf } from "~/i18n/locale.server";
-import { localizeReply, msg } from "~/i18n/translate";
+import { msg } from "~/i18n/translate";
 import { DAY_PARTS, DAY_PART_VALUES, describeDayParts, type DayPart } from "~/rules/day-parts";
 import { WAITLIST_MAX_DAYS_AHEAD, wishDayBounds } from "~/rules/waitlist";
 import { addDays, formatCalendarDate } from "~/rules/zoned-time";
@@ -97,7 +97,7 @@ export async function joinPage(request: Request) {
 export async function joinAction(request: Request) {
   const { db, studio, service } = await place(request);
   const patient = await getPatient(request);
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   const values = { ...textValues(form, ["firstDay", "lastDay", "email"]), parts: form.getAll("parts").filter((p): p is string => typeof p === "string").slice(0, 10) };
   const { locale, t } = i18nOf(request);
   const parsed = joinSchema(wishDayBounds(new Date(), studio.tz), !patient, locale).safeParse({ ...Object.fromEntries(form), parts: form.getAll("parts") });
@@ -105,7 +105,7 @@ export async function joinAction(request: Request) {
     // In the form's order, so the summary reads top to bottom like the form.
     const errors = fieldErrors(parsed.error, t);
     const ordered = Object.fromEntries(["firstDay", "lastDay", "parts", "email"].filter((name) => errors[name]).map((name) => [name, errors[name]]));
-    return json(localizeReply({ status: "error" as const, initialValue: values, error: ordered }, t), { status: 400, headers: PRIVATE_PAGE });
+    return rejected(values, ordered, { headers: PRIVATE_PAGE, t });
   }
   const email = patient ? patient.email : String(parsed.data.email);
   await joinWaitlist(db, {

@@ -3,6 +3,7 @@
  * leaving the waitlist (GET shows a button, POST leaves). A GET never changes anything: mail scanners open links.
  * Unknown tokens are a 404 with the gone-link page.
  */
+import { readFormPost } from "~/flow/forms.server";
 import { json, redirect } from "@remix-run/node";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { applyDeepLink, advance, resumePath } from "~/booking/funnel";
@@ -10,7 +11,6 @@ import { bookingCookie, funnelOptions, saveAndRedirect } from "~/booking/step.se
 import { getDb } from "~/db/client.server";
 import { i18nOf, localeOf } from "~/i18n/locale.server";
 import { goneLink } from "~/platform/gone-link.server";
-import { readForm } from "~/platform/form-data.server";
 import { bookableStudioMarkets, getBookableStudio } from "~/scheduling/catalogue.server";
 import { newBookingId } from "~/scheduling/holds.server";
 import { claimOffer, offerView } from "./claim.server";
@@ -34,7 +34,7 @@ export async function offerPage(request: Request, token: string | undefined) {
  * the patient taken to the first step still open. A later claimer sees the page again, saying the time is gone.
  */
 export async function claimAction(request: Request, token: string | undefined) {
-  await readForm(request); // the cross-site check; the form has nothing else
+  await readFormPost(request); // the cross-site check; the form has nothing else
   const db = await getDb();
   let state = await bookingCookie().read(request);
   const bookingId = state.bookingId ?? newBookingId();
@@ -63,7 +63,7 @@ export async function leavePage(request: Request, token: string | undefined) {
 }
 
 export async function leaveAction(request: Request, token: string | undefined) {
-  await readForm(request);
+  await readFormPost(request);
   const db = await getDb();
   const entry = await entryByLinkToken(db, token);
   if (!entry) throw unknownLink();

@@ -1,28 +1,30 @@
 /**
- * Offers freed times to the waitlist (issue 19 B, decision 022). Every process runs it; the rows decide who sends:
+ * Offers freed times to the waitlist (issue 19 B, decision 022). Every process runs it (a job of
+ * workers.server.ts, woken at once by a visit change in this process); the rows decide who sends:
  *
- * 1. A transaction that frees time (a cancel, a move's old time, a claim whose hold lapsed) records a signal
- *    (`recordFreedTime`), in that same transaction. Staff changing hours bumps the catalogue revision, which the
- *    sender notices and turns into one signal per studio that has live entries.
+ * 1. The waitlist is a consumer of the visit record (visit_events, decision 031): a booked visit takes its patient off
+ *    the list for that studio and service; a freed time (a cancel, a move's old time, a lapsed hold, grown staff
+ *    availability) becomes a signal. A claim whose hold lapses records its own signal (`recordFreedTime`).
  * 2. The sender takes due signals with FOR UPDATE SKIP LOCKED, reads the studio's free times in the freed range for
  *    each service somebody waits for there, and records each matching free time once as an opening.
  * 3. It takes due openings the same way and emails the next few matching entries (oldest first), each an offer with
  *    its own claim token; an offer is one row per opening and entry, so nobody is offered a time twice, whatever
  *    the number of processes. The next batch follows after OFFER_BATCH_WAIT_MINUTES unless the time went.
  *
- * With nothing freed, a run is three indexed reads (due signals, due openings, the catalogue revision).
+ * With nothing freed, a run is three indexed reads (new visit events, due signals, due openings).
  */
 import { and, asc, eq, gt, gte, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { catalogueRevision, waitlistCursor, waitlistEntries, waitlistOffers, waitlistOpenings, waitlistSignals } from "~/db/schema";
+import { appointments, patients, waitlistEntries, waitlistOffers, waitlistOpenings, waitlistSignals } from "~/db/schema";
 import { enqueueEmail } from "~/platform/email.server";
-import { redactForLog } from "~/platform/redact";
 import { dayPartOf } from "~/rules/day-parts";
 import { nextBatchAt, OFFER_BATCH_SIZE, OFFER_BATCH_WAIT_MINUTES, wishMatches } from "~/rules/waitlist";
 import { addDays, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
 import { getBookableStudio, getService, type Service, type Studio } from "~/scheduling/catalogue.server";
 import { findSlots } from "~/scheduling/slots.server";
+import { consumeVisitEvents, type VisitEvent } from "~/scheduling/visit-events.server";
 import { offerEmail } from "./email";
+import { leaveOnBooking } from "./entries.server";
 import { hashLinkToken, newLinkToken } from "./tokens.server";
 
 type Tx = Pick<Db, "insert">;
@@ -33,9 +35,32 @@ export async function recordFreedTime(tx: Tx, freed: { studioSlug: string; from:
   await tx.insert(waitlistSignals).values({ studioSlug: freed.studioSlug, fromAt: freed.from, toAt: freed.to, reason: freed.reason, dueAt: freed.dueAt ?? sql`now()` });
 }
 
-/** Held times that lapsed unbooked (the hold sweeper's rows): looked at like any freed time. */
-export async function recordLapsedHolds(db: Db, holds: { studioSlug: string; startsAt: Date; endsAt: Date }[]) {
-  for (const hold of holds) await recordFreedTime(db, { studioSlug: hold.studioSlug, from: hold.startsAt, to: hold.endsAt, reason: "hold_lapsed" });
+/** One visit event, as the waitlist hears it. */
+async function hear(tx: Db, event: VisitEvent) {
+  if (event.type === "visit.booked" && event.visitId !== null && event.serviceCode) {
+    // Booked that service at that studio: off its waitlist (whichever way the visit was booked).
+    const [patient] = await tx
+      .select({ email: patients.email, personId: patients.personId })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .where(eq(appointments.id, event.visitId));
+    if (patient) await leaveOnBooking(tx, { ...patient, studioSlug: event.studioSlug, serviceCode: event.serviceCode, now: event.at });
+  }
+  if (!event.freedFrom || !event.freedTo) return;
+  if (event.freedReason !== "availability") {
+    const reason = event.freedReason === "move" || event.freedReason === "hold_lapsed" ? event.freedReason : "cancel";
+    await recordFreedTime(tx, { studioSlug: event.studioSlug, from: event.freedFrom, to: event.freedTo, reason });
+    return;
+  }
+  // Staff availability grew: looked at up to the last day anybody waits for there.
+  const [waiting] = await tx
+    .select({ lastDay: sql<string | null>`max(${waitlistEntries.lastDay})` })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.studioSlug, event.studioSlug), isNull(waitlistEntries.leftAt), gte(waitlistEntries.lastDay, localToday(event.freedFrom, "UTC"))));
+  const studio = waiting?.lastDay ? await getBookableStudio(tx, event.studioSlug, { fresh: true }) : null;
+  if (!studio || !waiting?.lastDay) return;
+  const until = localMidnight(addDays(String(waiting.lastDay), 1), studio.tz);
+  await recordFreedTime(tx, { studioSlug: studio.slug, from: event.freedFrom, to: until < event.freedTo ? until : event.freedTo, reason: "hours" });
 }
 
 export const claimUrl = (siteOrigin: string, token: string) => `${siteOrigin}/waitlist/offer/${token}`;
@@ -190,35 +215,6 @@ async function sendBatches(db: Db, now: Date, siteOrigin: string, limit: number)
   });
 }
 
-/**
- * Staff changed hours, time off or closures (the catalogue revision moved): every studio with live entries is looked at
- * again, once, by whichever process takes the cursor row first.
- */
-async function noticeCatalogueChange(db: Db, now: Date): Promise<void> {
-  const [current] = await db.select({ revision: catalogueRevision.revision }).from(catalogueRevision).where(eq(catalogueRevision.id, 1));
-  if (!current) return;
-  const [cursor] = await db.select().from(waitlistCursor).where(eq(waitlistCursor.id, 1));
-  if (!cursor) {
-    await db.insert(waitlistCursor).values({ id: 1, seenRevision: current.revision }).onConflictDoNothing();
-    return;
-  }
-  if (cursor.seenRevision === current.revision) return;
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(waitlistCursor).where(eq(waitlistCursor.id, 1)).for("update", { skipLocked: true });
-    if (!locked || locked.seenRevision === current.revision) return;
-    const studios = await tx
-      .select({ studioSlug: waitlistEntries.studioSlug, lastDay: sql<string>`max(${waitlistEntries.lastDay})` })
-      .from(waitlistEntries)
-      .where(and(isNull(waitlistEntries.leftAt), gte(waitlistEntries.lastDay, localToday(now, "UTC"))))
-      .groupBy(waitlistEntries.studioSlug);
-    for (const s of studios) {
-      const studio = await getBookableStudio(tx as Db, s.studioSlug, { fresh: true });
-      if (studio) await recordFreedTime(tx, { studioSlug: s.studioSlug, from: now, to: localMidnight(addDays(String(s.lastDay), 1), studio.tz), reason: "hours", dueAt: now });
-    }
-    await tx.update(waitlistCursor).set({ seenRevision: current.revision }).where(eq(waitlistCursor.id, 1));
-  });
-}
-
 /** Ends the entries whose last day has passed everywhere (a day after UTC's, which is after every studio's). */
 export async function expireEntries(db: Db, now: Date): Promise<number> {
   const rows = await db
@@ -229,48 +225,23 @@ export async function expireEntries(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
-/** One run of the sender: freed times become openings, due openings send their next batch. Returns the offers queued. */
+/** One run of the sender: the visit record's news heard, freed times become openings, due openings send their next batch. Returns the offers queued. */
 export async function sendWaitlistOffers(db: Db, { now = new Date(), siteOrigin, limit = 20 }: { now?: Date; siteOrigin: string; limit?: number }): Promise<number> {
-  await noticeCatalogueChange(db, now);
+  await consumeVisitEvents(db, "waitlist", async (tx, events) => {
+    for (const event of events) await hear(tx, event);
+  });
   await openFreedTimes(db, now, limit);
   return sendBatches(db, now, siteOrigin, limit);
 }
 
-let nudge: (() => void) | null = null;
-/** Time was just freed in this process (its transaction committed): look now rather than at the next tick. */
-export function nudgeWaitlistSender() {
-  nudge?.();
-}
-
-/** Every container runs this; the rows make sure each offer goes once. */
-export function startWaitlistWorker(db: Db, { siteOrigin, intervalMs = 15_000 }: { siteOrigin: string; intervalMs?: number }) {
-  let running = false;
+/** The sender's tick (workers.server.ts runs it on the job helper); entries past their last day end once an hour. */
+export function waitlistTick(db: Db, siteOrigin: string) {
   let expiredAt = 0;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const now = new Date();
-      if (now.getTime() - expiredAt > 3_600_000) {
-        expiredAt = now.getTime();
-        await expireEntries(db, now);
-      }
-      while ((await sendWaitlistOffers(db, { siteOrigin })) > 0) {
-        // a backlog is sent in batches
-      }
-    } catch (error) {
-      console.error("[waitlist] run failed:", redactForLog(error));
-    } finally {
-      running = false;
+  return async (now: Date) => {
+    if (now.getTime() - expiredAt > 3_600_000) {
+      expiredAt = now.getTime();
+      await expireEntries(db, now);
     }
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  nudge = () => void run();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      nudge = null;
-    },
+    return sendWaitlistOffers(db, { now, siteOrigin });
   };
 }

@@ -5,7 +5,7 @@ import { SignJWT } from "jose";
 import { beforeAll, expect, it } from "vitest";
 import { confirmEmailChange, createAccount, logIn, requestEmailChange, setPasswordFromLink, startReset } from "~/auth/accounts.server";
 import { consumeCode, consumeLink, issueCode, CODE_MAX_TRIES, CODE_TTL_MS } from "~/auth/codes.server";
-import { honeypotProps } from "~/auth/forms.server";
+import { honeypotProps } from "~/flow/forms.server";
 import { RateLimited, resetRateLimiters } from "~/auth/rate-limit.server";
 import { endSession, getPatient, SESSION_LIFETIME } from "~/auth/sessions.server";
 import { authCodes, authSessions, emailOutbox, patients, persons } from "~/db/schema";

@@ -20,7 +20,7 @@ delete process.env.NASHVILLE_CC_REQUIRED;
 const { describeEachEngine } = await import("../helpers/db");
 const { createPatient, createStudioWithProviders } = await import("../fixtures/factories");
 const { createAccount } = await import("~/auth/accounts.server");
-const { honeypotProps } = await import("~/auth/forms.server");
+const { honeypotProps } = await import("~/flow/forms.server");
 const { resetRateLimiters } = await import("~/auth/rate-limit.server");
 const { advance } = await import("~/booking/funnel");
 const { bookingStepHeader } = await import("~/booking/step-header.server");

@@ -3,7 +3,8 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { confirmEmailChange } from "~/auth/accounts.server";
 import { findLink } from "~/auth/codes.server";
-import { clientIp, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
+import { clientIp, readFormPost, rejected, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
 import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
@@ -27,14 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = i18nOf(request);
   const LINK_FAILED = t("account.change.linkFailed");
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const token = form.get("token");
   if (typeof token !== "string" || token.length > 100) return rejected({}, { "": [LINK_FAILED] });
   let result;
   try {
     result = await confirmEmailChange(request, token, clientIp(context));
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, {}, t);
+    if (error instanceof RateLimited) return tooMany(error, {}, { t });
     throw error;
   }
   if (result === null) return rejected({}, { "": [LINK_FAILED] });

@@ -5,7 +5,8 @@ import { startSignup, verifySignup } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { codeSchema, tokenSchema } from "~/auth/schemas.server";
 import { localize } from "~/i18n/translate";
-import { clientIp, RateLimited, readAuthForm, rejected, textValues, tooMany } from "~/auth/forms.server";
+import { clientIp, readFormPost, rejected, textValues, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
 import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { findLink } from "~/auth/codes.server";
 import { getDb } from "~/db/client.server";
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { locale, t } = i18nOf(request);
   const LINK_FAILED = t("account.verify.linkFailed");
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const ip = clientIp(context);
   const values = textValues(form, ["code"]);
   try {
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const cookie = await writeFlow(request, { verifiedSignupEmail: check.email, verificationEmail: null, signupEmail: null });
     throw redirect("/signup/create", { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values, t);
+    if (error instanceof RateLimited) return tooMany(error, values, { t });
     throw error;
   }
 }

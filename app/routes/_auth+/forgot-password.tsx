@@ -5,7 +5,8 @@ import { startReset } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { authHeaders } from "~/auth/headers";
 import { emailSchema } from "~/auth/schemas.server";
-import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { clientIp, fieldErrors, honeypotProps, readFormPost, rejected, spamAnswer, textValues, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { Honeypot } from "~/ui/account";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { locale, t } = i18nOf(request);
-  const { form, spam } = await readAuthForm(request);
+  const { form, spam } = await readFormPost(request, { publicForm: true });
   if (spam) return spamAnswer(t);
   const values = textValues(form, ["email"]);
   const parsed = emailSchema.safeParse(values);
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await startReset(parsed.data.email, clientIp(context), locale);
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values, t);
+    if (error instanceof RateLimited) return tooMany(error, values, { t });
     throw error;
   }
   throw redirect("/forgot-password/sent", { headers: { "Set-Cookie": await writeFlow(request, { forgotPasswordEmail: parsed.data.email }) } });

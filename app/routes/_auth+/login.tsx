@@ -4,7 +4,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { countAuthPost } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { emailSchema } from "~/auth/schemas.server";
-import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { clientIp, fieldErrors, honeypotProps, readFormPost, rejected, spamAnswer, textValues, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
 import { authHeaders } from "~/auth/headers";
 import { getPatient } from "~/auth/sessions.server";
 import { i18nOf } from "~/i18n/locale.server";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = i18nOf(request);
-  const { form, spam } = await readAuthForm(request);
+  const { form, spam } = await readFormPost(request, { publicForm: true });
   if (spam) return spamAnswer(t);
   const values = textValues(form, ["email"]);
   const parsed = emailSchema.safeParse(values);
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await countAuthPost(clientIp(context));
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values, t);
+    if (error instanceof RateLimited) return tooMany(error, values, { t });
     throw error;
   }
   // Known or not, the next page is the password page: nothing tells whether the address has an account.

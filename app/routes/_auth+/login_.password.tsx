@@ -5,7 +5,8 @@ import { logIn } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { authHeaders } from "~/auth/headers";
 import { passwordSchema } from "~/auth/schemas.server";
-import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
+import { clientIp, fieldErrors, readFormPost, rejected, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { safeRedirect } from "~/platform/safe-redirect";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = i18nOf(request);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const to = safeRedirect(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"), "/");
   const email = await loginEmail(request, to);
   const parsed = passwordSchema.safeParse({ password: form.get("password") });
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     session = await logIn(request, { email, password: parsed.data.password }, clientIp(context));
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, {}, t);
+    if (error instanceof RateLimited) return tooMany(error, {}, { t });
     throw error;
   }
   if (!session) return rejected({}, { password: [t("account.password.wrong")] });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { writeFlow } from "~/auth/flow-cookie.server";
-import { readAuthForm } from "~/auth/forms.server";
+import { readFormPost } from "~/flow/forms.server";
 import { clearIdTokenCookie, endSession, getPatient } from "~/auth/sessions.server";
 import { bookingWithoutPerson } from "~/booking/returning.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await readAuthForm(request, { publicForm: false });
+  await readFormPost(request);
   await endSession(request);
   const headers = new Headers();
   headers.append("Set-Cookie", clearIdTokenCookie());

@@ -4,7 +4,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { newPasswordProblem, setPasswordFromLink } from "~/auth/accounts.server";
 import { findLink } from "~/auth/codes.server";
 import { setPasswordSchema } from "~/auth/schemas.server";
-import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
+import { clientIp, fieldErrors, readFormPost, rejected, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
 import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { locale, t } = i18nOf(request);
   const LINK_FAILED = t("account.set.linkFailed");
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const parsed = setPasswordSchema.safeParse({ token: form.get("token") ?? "", password: form.get("password") });
   if (!parsed.success) return rejected({}, fieldErrors(parsed.error, t));
   const link = await liveLink(parsed.data.token);
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     session = await setPasswordFromLink(request, parsed.data, clientIp(context));
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, {}, t);
+    if (error instanceof RateLimited) return tooMany(error, {}, { t });
     throw error;
   }
   if (!session) return rejected({}, { "": [LINK_FAILED] });

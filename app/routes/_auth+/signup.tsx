@@ -4,7 +4,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { startSignup } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { emailSchema } from "~/auth/schemas.server";
-import { clientIp, fieldErrors, honeypotProps, RateLimited, readAuthForm, rejected, spamAnswer, textValues, tooMany } from "~/auth/forms.server";
+import { clientIp, fieldErrors, honeypotProps, readFormPost, rejected, spamAnswer, textValues, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
 import { authHeaders } from "~/auth/headers";
 import { getPatient } from "~/auth/sessions.server";
 import { i18nOf } from "~/i18n/locale.server";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { locale, t } = i18nOf(request);
-  const { form, spam } = await readAuthForm(request);
+  const { form, spam } = await readFormPost(request, { publicForm: true });
   if (spam) return spamAnswer(t);
   const values = textValues(form, ["email"]);
   const parsed = emailSchema.safeParse(values);
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The same answer for a known address (it gets a "you already have an account" email instead).
     await startSignup(parsed.data.email, clientIp(context), locale);
   } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values, t);
+    if (error instanceof RateLimited) return tooMany(error, values, { t });
     throw error;
   }
   const email = parsed.data.email;

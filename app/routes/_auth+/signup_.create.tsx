@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { createAccount, EmailTaken, newPasswordProblem } from "~/auth/accounts.server";
 import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { newAccountSchema } from "~/auth/schemas.server";
-import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
+import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const email = await verifiedEmail(request);
   const { locale, t } = i18nOf(request);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const values = textValues(form, ["name"]);
   const parsed = newAccountSchema.safeParse({ ...values, password: form.get("password") });
   if (!parsed.success) return rejected(values, fieldErrors(parsed.error, t));

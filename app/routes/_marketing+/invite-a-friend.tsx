@@ -1,10 +1,10 @@
+import { readFormPost } from "~/flow/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { referralCodeOf, referralLink, shareReferralLink } from "~/account/referral.server";
 import { getPatient, requirePatient } from "~/auth/sessions.server";
 import { loadContentPage } from "~/content/pages.server";
-import { readForm } from "~/platform/form-data.server";
 import { ContentPageView, contentPageMeta } from "~/ui/content-page";
 import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
 import { i18nOf } from "~/i18n/locale.server";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const patient = await requirePatient(request);
   const { locale, t } = i18nOf(request);
-  const submission = parseWithZod(await readForm(request), { schema: inviteSchema });
+  const submission = parseWithZod((await readFormPost(request)).form, { schema: inviteSchema });
   if (submission.status !== "success") return json(localizeReply(submission.reply(), t), { status: 400 });
   if (!(await shareReferralLink(patient, submission.value.friendEmail, locale))) {
     return json(localizeReply(submission.reply({ formErrors: ["marketing.invite.errors.tooMany"] }), t), { status: 429 });

@@ -1,12 +1,12 @@
+import { readFormPost } from "~/flow/forms.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { cookies } from "~/platform/cookies.server";
-import { readForm } from "~/platform/form-data.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 
 /** Dismisses the cookie banner. A plain form post returns to the page it came from (same site only). */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request); // refuses a cross-site post (403) before the cookie is set
+  const { form } = await readFormPost(request); // refuses a cross-site post (403) before the cookie is set
   const headers = { "Set-Cookie": cookies.bannerDismissed() };
   // A fetcher (JavaScript on) dismisses in place; a document post goes back where it was.
   if (new URL(request.url).searchParams.has("_data")) return json({ dismissed: true }, { headers });

@@ -1,11 +1,10 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { fieldErrors } from "~/auth/forms.server";
+import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
 import { companionCandidates, companionOffers } from "~/booking/companion.server";
 import { openStep, saveAndRedirect } from "~/booking/step.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { localizeReply } from "~/i18n/translate";
-import { readForm } from "~/platform/form-data.server";
 
 /** `/booking/another`'s server side: zod and the booking state stay out of the browser's JavaScript. */
 const REVIEW = "/booking/confirmation";
@@ -39,7 +38,7 @@ const schema = z.object({
 });
 
 export async function submitAnother(request: Request) {
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   const { state, people, offers } = await open(request);
   if (form.get("intent") === "remove") {
     const next = { ...state };
@@ -54,7 +53,7 @@ export async function submitAnother(request: Request) {
   if (!person) errors.who ??= ["family.another.errors.who"];
   // A time no longer offered (taken meanwhile): the page shows the times free now.
   if (!offer) errors.startsAt ??= [offers.length ? "family.another.errors.taken" : "family.another.errors.time"];
-  if (!person || !offer) return json(localizeReply({ status: "error" as const, initialValue: values, error: errors }, i18nOf(request).t), { status: 400 });
+  if (!person || !offer) return rejected(values, errors, { t: i18nOf(request).t });
   return saveAndRedirect(request, REVIEW, { ...state, companion: { patientFor: person.patientFor, startsAt: offer.value } });
 }
 

@@ -1,3 +1,4 @@
+import { readFormPost } from "~/flow/forms.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import type { StudioContactInfo } from "~/ui/studio";
@@ -10,7 +11,6 @@ import { bookingFlow, pathFor, stepsFor } from "~/booking/funnel";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import type { BookingState } from "~/booking/state";
 import { bookingCookie, bookingEmail, openStep, saveAndRedirect } from "~/booking/step.server";
-import { readForm } from "~/platform/form-data.server";
 import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
 import { cardBrandName } from "~/rules/cancellation-policy";
@@ -123,7 +123,7 @@ function bookingDetails(state: BookingState) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { state, opts } = await openStep(request, "confirmation");
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   const attempt = String(form.get("attempt") ?? "");
   const attemptId = /^[0-9a-f-]{36}$/.test(attempt) ? attempt : undefined;
   const email = bookingEmail(state, opts);

@@ -1,3 +1,4 @@
+import { readFormPost } from "~/flow/forms.server";
 import { z } from "zod/v4";
 import { dateOfBirthField, nameMessages, personNameField, phoneField, type NameLabel } from "~/booking/person-fields.server";
 import { ageOn, ADULT_AGE } from "~/rules/age";
@@ -9,7 +10,7 @@ import { accountContact } from "~/booking/returning.server";
 import { bookingCookie, openStep, submitStep } from "~/booking/step.server";
 import { marketTimezone } from "~/rules/markets";
 import { formatPhone, normalizePhone } from "~/ui/phone-link";
-import { joinDateParts, readForm } from "~/platform/form-data.server";
+import { joinDateParts } from "~/platform/form-data.server";
 import { REQUIRED_PREFERENCES } from "~/rules/needs-insurance";
 import { i18nOf } from "~/i18n/locale.server";
 import { localToday } from "~/rules/zoned-time";
@@ -82,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { market } = await bookingCookie().read(request);
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   joinDateParts(form, "dateOfBirth");
   return submitStep(request, "contact-info", contactSchema(todayFor(market)), (v) => ({
     contact: {

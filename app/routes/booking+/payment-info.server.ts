@@ -1,10 +1,10 @@
+import { readFormPost } from "~/flow/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod/v4";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import { localPaymentProvider, type PaymentProvider } from "~/booking/payment.server";
 import { advanceAndRedirect, openStep } from "~/booking/step.server";
-import { readForm } from "~/platform/form-data.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { localizeReply, msg } from "~/i18n/translate";
 
@@ -33,7 +33,7 @@ const CARD_FIELDS = ["number", "cvc"];
 
 export async function submitPayment(request: Request, provider: PaymentProvider = localPaymentProvider) {
   const ctx = await openStep(request, "payment-info");
-  const formData = await readForm(request);
+  const { form: formData } = await readFormPost(request);
   const submission = parseWithZod(formData, { schema: paymentFormSchema });
   const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
     json(localizeReply(submission.reply({ ...options, hideFields: CARD_FIELDS }), i18nOf(request).t), { status: 400 });

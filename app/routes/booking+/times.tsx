@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { TOO_MANY_HOLDS_TITLE, timesSchema } from "./times.server";
 import { consume, RateLimited } from "~/auth/rate-limit.server";
-import { clientIp } from "~/auth/forms.server";
+import { clientIp } from "~/flow/forms.server";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";

@@ -3,7 +3,9 @@ import { z } from "zod/v4";
 import { familyNotice, familyOverview } from "~/account/family.server";
 import { accountVisitRows, comfortOf, saveComfort, saveDetails } from "~/account/profile.server";
 import { changePassword, newPasswordProblem, requestEmailChange } from "~/auth/accounts.server";
-import { clientIp, emailField, fieldErrors, passwordField, RateLimited, readAuthForm, textValues, tooManyMessage } from "~/auth/forms.server";
+import { clientIp, fieldErrors, readFormPost, rejected, textValues, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
+import { emailField, passwordField } from "~/auth/schemas.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/auth/passwords.server";
 import { activeSessions, endSessions, requirePatient } from "~/auth/sessions.server";
@@ -56,13 +58,10 @@ const passwordChangeSchema = z.object({
 type Errors = Record<string, string[]>;
 
 /** A form of the page again, with its intent so the page shows the messages beside the right form (400). */
-function refused(intent: Intent | null, values: Record<string, string>, error: Errors, init: { status?: number; headers?: HeadersInit } = {}) {
-  return json({ intent, status: "error" as const, initialValue: values, error }, { status: init.status ?? 400, headers: init.headers });
-}
+const refused = (intent: Intent | null, values: Record<string, string>, error: Errors, init: { status?: number; headers?: HeadersInit } = {}) =>
+  rejected(values, error, { ...init, intent });
 
-function tooManyTries(intent: Intent, error: RateLimited, t: T) {
-  return refused(intent, {}, { "": [tooManyMessage(error, t)] }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
-}
+const tooManyTries = (intent: Intent, error: RateLimited, t: T) => tooMany(error, {}, { intent, t });
 
 /** What a successful post says when the page comes back (a fixed word in the URL, never a value). */
 const DONE: Record<Intent, string> = {
@@ -138,7 +137,7 @@ const saved = (intent: Intent) => redirect(`/profile?done=${intent}#${intent}`, 
 export async function profileAction(request: Request, context: { clientIp?: unknown }) {
   const patient = await requirePatient(request);
   const { locale, t } = i18nOf(request);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const intent = form.get("intent");
   try {
     switch (intent) {

@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { memberSchema } from "~/account/family.server";
 import { visitRows } from "~/account/profile.server";
-import { fieldErrors, textValues } from "~/auth/forms.server";
+import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { requirePatient } from "~/auth/sessions.server";
 import { QUIZ_RESULTS, type QuizResult } from "~/booking/options";
@@ -11,7 +11,7 @@ import { localizeReply, msg, type T } from "~/i18n/translate";
 import { memberHealthRecord } from "~/intake/history.server";
 import { intakeHref } from "~/rules/intake";
 import { goneLink } from "~/platform/gone-link.server";
-import { joinDateParts, readForm } from "~/platform/form-data.server";
+import { joinDateParts } from "~/platform/form-data.server";
 import { isDependant, memberSummary, RELATIONSHIPS } from "~/rules/family";
 import { marketTimezone } from "~/rules/markets";
 import { formatCalendarDate, localToday } from "~/rules/zoned-time";
@@ -29,7 +29,7 @@ const returnTarget = (value: unknown) => (value === "/booking/who" ? "/booking/w
 
 /** A refused form, its messages (catalogue keys, `msg()`s) in the reader's words. */
 const refused = (request: Request, values: Record<string, string>, error: Record<string, string[]>, intent: string | null = null, status = 400) =>
-  json(localizeReply({ status: "error" as const, intent, initialValue: values, error }, i18nOf(request).t), { status, headers: PRIVATE_PAGE });
+  rejected(values, error, { intent, status, headers: PRIVATE_PAGE, t: i18nOf(request).t });
 
 const notFound = () =>
   goneLink({
@@ -53,7 +53,7 @@ async function parseMember(form: FormData) {
 
 export async function addMember(request: Request) {
   const holder = await requirePatient(request);
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   const returnTo = returnTarget(form.get("returnTo"));
   const { values, parsed } = await parseMember(form);
   if (!parsed.success) return refused(request, values, fieldErrors(parsed.error, i18nOf(request).t));
@@ -119,7 +119,7 @@ export async function memberAction(request: Request, id: string | undefined) {
   const holder = await requirePatient(request);
   const member = await familyMember(await getDb(), holder.personId, id);
   if (!member) throw notFound();
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   const intent = form.get("intent");
   if (intent === "edit") {
     const { values, parsed } = await parseMember(form);

@@ -1,3 +1,4 @@
+import { readFormPost } from "~/flow/forms.server";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
@@ -7,7 +8,6 @@ import { requirePatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, useT } from "~/i18n/use-t";
-import { readForm } from "~/platform/form-data.server";
 import { BRAND_NAME } from "~/ui/brand";
 import { accountMayLeave, leaveWaitlist } from "~/waitlist/entries.server";
 
@@ -20,7 +20,7 @@ export const headers = () => PRIVATE_PAGE;
 /** Leave one of the account's waitlist entries (the Leave button on /profile). */
 export async function action({ request }: ActionFunctionArgs) {
   const patient = await requirePatient(request);
-  const form = await readForm(request);
+  const { form } = await readFormPost(request);
   const parsed = z.coerce.number().int().positive().max(2 ** 31 - 1).safeParse(form.get("entry"));
   const db = await getDb();
   if (!parsed.success || !(await accountMayLeave(db, patient, parsed.data))) {

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { clientIp, fieldErrors, RateLimited, readAuthForm } from "~/auth/forms.server";
+import { clientIp, fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
 import { passwordProblem } from "~/auth/passwords.server";
 import { changeStaffPassword, renewRecoveryCodes } from "~/console/account.server";
-import { recoveryCodesSchema, staffPasswordChangeSchema } from "~/console/forms.server";
+import { recoveryCodesSchema, staffPasswordChangeSchema } from "~/console/schemas.server";
 import { requireStaff, ROLE_LABELS } from "~/console/staff.server";
 import { lastSignIns } from "~/console/team.server";
 import { getDb } from "~/db/client.server";
@@ -25,11 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const refused = (intent: string, error: Record<string, string[]>, init: { status?: number; headers?: HeadersInit } = {}) =>
-  json({ intent, status: "error" as const, initialValue: {}, error, recoveryCodes: null }, { status: init.status ?? 400, headers: init.headers });
+  rejected({}, error, { ...init, intent, extra: { recoveryCodes: null } });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "password") {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { createApiKey, keyableStudios, listApiKeys, revokeApiKey } from "~/api/keys.server";
-import { fieldErrors, readAuthForm } from "~/auth/forms.server";
-import { apiKeySchema } from "~/console/forms.server";
+import { apiKeySchema } from "~/console/schemas.server";
+import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
 import { requireStaff } from "~/console/staff.server";
 import { CONSOLE_TZ } from "~/console/team.server";
 import { getDb } from "~/db/client.server";
@@ -36,12 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const refused = (values: Record<string, unknown>, error: Record<string, string[]>, status = 400) =>
-  json({ status: "error" as const, initialValue: values, error, created: null }, { status });
+const refused = (values: Record<string, unknown>, error: Record<string, string[]>) => rejected(values, error, { extra: { created: null } });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const db = await getDb();
   const by = { id: user.id, email: user.email };
   if (form.get("intent") === "revoke") {
@@ -56,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (parsed.data.studios.some((s) => !known.has(s))) return refused(values, { studios: ["Choose studios from the list."] });
   const created = await createApiKey(db, parsed.data, by);
   // Shown once, in this answer only: the database keeps its hash.
-  return json({ status: "success" as const, initialValue: {}, error: {}, created: { name: parsed.data.name, key: created.key } });
+  return json({ intent: null, status: "success" as const, initialValue: {}, error: {}, created: { name: parsed.data.name, key: created.key } });
 }
 
 function StudioChoices({ studios }: { studios: { slug: string; name: string }[] }) {

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, textValues, tooMany } from "~/auth/forms.server";
-import { staffLoginSchema } from "~/console/forms.server";
+import { clientIp, fieldErrors, readFormPost, rejected, textValues, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
+import { staffLoginSchema } from "~/console/schemas.server";
 import { getStaff, staffPasswordStep } from "~/console/staff.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const values = textValues(form, ["email"]);
   const redirectTo = target(form.get("redirectTo"));
   const parsed = staffLoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { clientIp, fieldErrors, RateLimited, readAuthForm, rejected, tooMany } from "~/auth/forms.server";
-import { secondFactorSchema } from "~/console/forms.server";
+import { clientIp, fieldErrors, readFormPost, rejected, tooMany } from "~/flow/forms.server";
+import { RateLimited } from "~/auth/rate-limit.server";
+import { secondFactorSchema } from "~/console/schemas.server";
 import { pendingSecondFactor, staffCodeStep } from "~/console/staff.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const parsed = secondFactorSchema.safeParse({ code: form.get("code") });
   if (!parsed.success) return rejected({}, fieldErrors(parsed.error));
   let cookie: string | null;

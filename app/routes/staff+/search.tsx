@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { readAuthForm } from "~/auth/forms.server";
+import { readFormPost } from "~/flow/forms.server";
 import { requireStaff } from "~/console/staff.server";
 import { searchPatients } from "~/console/visit.server";
 import { ConsolePage } from "~/ui/console";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A POST, not a GET: a patient's name or phone never lands in a URL (history, logs, Referer). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const q = String(form.get("q") ?? "").slice(0, 100);
   return json({ q, results: await searchPatients(user, q) });
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
+import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
 import { listServices, PROVIDER_ROLE_LABELS, PROVIDER_ROLES, updateService } from "~/console/availability.server";
-import { serviceSchema } from "~/console/forms.server";
+import { serviceSchema } from "~/console/schemas.server";
 import { requireStaff } from "~/console/staff.server";
 import { getDb } from "~/db/client.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, db, service } = await serviceOf(request, params.code);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const roles = form.getAll("roles").filter((r): r is string => typeof r === "string").slice(0, 5);
   const values = { ...textValues(form, ["durationMinutes", "price"]), roles };
   const parsed = serviceSchema.safeParse(values);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, readAuthForm, rejected } from "~/auth/forms.server";
+import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
 import { passwordProblem } from "~/auth/passwords.server";
-import { setupSchema } from "~/console/forms.server";
+import { setupSchema } from "~/console/schemas.server";
 import { completeSetup, findSetup, setupWasUsed } from "~/console/staff.server";
 import { setupQrSvg } from "~/console/qr.server";
 import { getDb } from "~/db/client.server";
@@ -33,7 +33,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const setup = await setupOf(params.token);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const parsed = setupSchema.safeParse({ password: form.get("password"), confirm: form.get("confirm"), code: form.get("code") });
   if (!parsed.success) return rejected({}, fieldErrors(parsed.error));
   const problem = await passwordProblem(parsed.data.password, setup.email);

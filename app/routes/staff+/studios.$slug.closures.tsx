@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
+import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
 import { addClosure, closureImpact, closuresAndHolidays, isFederalHoliday, removeClosure, shaperStudio } from "~/console/availability.server";
-import { closureSchema, removeSchema } from "~/console/forms.server";
+import { closureSchema, removeSchema } from "~/console/schemas.server";
 import { dayPath } from "~/console/paths";
 import { getDb } from "~/db/client.server";
 import { localToday } from "~/rules/zoned-time";
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, studio } = await shaperStudio(request, params.slug);
   const db = await getDb();
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   if (form.get("intent") === "remove") {
     const parsed = removeSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success || !(await removeClosure(db, user, studio, parsed.data.id))) return rejected({}, { "": ["That closure is no longer there. Reload the page."] }, { status: 404 });

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
+import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
 import { setWeeklyHours, shaperStudio, studioProvider } from "~/console/availability.server";
-import { hoursSchema, weekdayField } from "~/console/forms.server";
+import { hoursSchema, weekdayField } from "~/console/schemas.server";
 import { getDb } from "~/db/client.server";
 import { WEEKDAYS, WEEK_ORDER } from "~/rules/weekly-hours";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, studio, db, provider } = await providerOf(request, params);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const values = textValues(form, FIELDS);
   const parsed = hoursSchema.safeParse(values);
   if (!parsed.success) return rejected(values, fieldErrors(parsed.error));

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { fieldErrors, readAuthForm } from "~/auth/forms.server";
-import { inviteSchema } from "~/console/forms.server";
+import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
+import { inviteSchema } from "~/console/schemas.server";
 import { requireStaff } from "~/console/staff.server";
 import { assignableStudios, inviteFromConsole, listTeam, TEAM_REFUSALS } from "~/console/team.server";
 import { getDb } from "~/db/client.server";
@@ -20,11 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ team, studios });
 }
 
-const refused = (values: Record<string, unknown>, error: Record<string, string[]>, status = 400) => json({ status: "error" as const, initialValue: values, error }, { status });
+const refused = (values: Record<string, unknown>, error: Record<string, string[]>, status = 400) => rejected(values, error, { status });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const values = { email: String(form.get("email") ?? "").slice(0, 300), role: String(form.get("role") ?? ""), studios: form.getAll("studios").map(String).slice(0, 100) };
   const parsed = inviteSchema.safeParse(values);
   if (!parsed.success) return refused(values, fieldErrors(parsed.error));

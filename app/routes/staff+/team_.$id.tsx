@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { fieldErrors, readAuthForm } from "~/auth/forms.server";
-import { memberSchema } from "~/console/forms.server";
+import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
+import { memberSchema } from "~/console/schemas.server";
 import { requireStaff } from "~/console/staff.server";
 import { assignableStudios, findMember, resendInvitation, setDisabled, TEAM_REFUSALS, updateMember } from "~/console/team.server";
 import { getDb } from "~/db/client.server";
@@ -24,14 +24,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const refused = (intent: string, values: Record<string, unknown>, error: Record<string, string[]>, status = 400) =>
-  json({ intent, status: "error" as const, initialValue: values, error }, { status });
+  rejected(values, error, { intent, status });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
   const db = await getDb();
   const member = await findMember(db, params.id);
   if (!member) throw notFound();
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const intent = String(form.get("intent") ?? "");
   const done = (what: string) => redirect(`/staff/team/${member.id}?done=${what}`, 303);
   if (intent === "update") {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { fieldErrors, readAuthForm, rejected, textValues } from "~/auth/forms.server";
-import { cancelSchema, statusSchema } from "~/console/forms.server";
+import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
+import { cancelSchema, statusSchema } from "~/console/schemas.server";
 import { dayPath } from "~/console/paths";
 import { requireStaff } from "~/console/staff.server";
 import { cancelOnBehalf, recordStatus, REFUSALS, visitPage } from "~/console/visit.server";
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const intent = form.get("intent");
   const values = { ...textValues(form, ["action", "note", "cancelNote"]), intent: String(intent) };
   if (intent === "status") {

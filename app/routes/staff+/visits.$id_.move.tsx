@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { readAuthForm, rejected, textValues } from "~/auth/forms.server";
-import { moveSchema } from "~/console/forms.server";
+import { readFormPost, rejected, textValues } from "~/flow/forms.server";
+import { moveSchema } from "~/console/schemas.server";
 import { requireStaff } from "~/console/staff.server";
 import { movePicker, moveOnBehalf, REFUSALS } from "~/console/visit.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
-  const { form } = await readAuthForm(request, { publicForm: false });
+  const { form } = await readFormPost(request);
   const values = textValues(form, ["slot", "note"]);
   const parsed = moveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {

@@ -1,9 +1,9 @@
 import { z } from "zod/v4";
-import { emailField, passwordField } from "~/auth/forms.server";
+import { emailField, passwordField } from "~/auth/schemas.server";
 import { parseDayHours, timeOffRange, WEEKDAYS, type Interval } from "~/rules/weekly-hours";
 import { isDayKey, localToday } from "~/rules/zoned-time";
 
-/** The console's sign-in and setup forms (server-side only). */
+/** The console forms' schemas (server-side only); the kit that reads and answers them is flow/forms.server.ts. */
 export const staffLoginSchema = z.object({ email: emailField, password: passwordField });
 
 export const secondFactorSchema = z.object({
