@@ -10,9 +10,10 @@
  *   1 db                schema, migrations' client
  *   2 platform          env, cookies, email, audit, HTTP guards: the app's plumbing
  *   3 jobs, i18n        the periodic-job helper; catalogues, locale, formatter
- *   4 auth              identity and sessions (every feature asks who is logged in)
+ *   4 auth, payments    identity and sessions (every feature asks who is logged in); the payment seam (decision
+ *                       035: providers, fees, Stripe's events — a cancel records its fee in its own transaction)
  *   5 scheduling        visits, availability, the calendar file
- *   6 flow, payments    the generic step engine; the payment provider (the booking's card step uses it)
+ *   6 flow              the generic step engine
  *   7 features          booking, intake, account, content, recall, sms, webhooks, fhir: they do not import each other
  *   8 on features       waitlist (joins from the booking funnel), api (reads visits, describes webhook payloads)
  *   9 console           the studio console: reads intake, texts, webhooks and keys through their modules
@@ -33,9 +34,9 @@ const FOLDERS = {
   jobs: [3, ["rules", "db", "platform"]],
   i18n: [3, ["rules", "db", "platform"]],
   auth: [4, SHARED],
-  scheduling: [5, SHARED],
+  scheduling: [5, [...SHARED, "payments"]],
   flow: [6, ["rules", "platform", "i18n"]],
-  payments: [6, [...SHARED, "auth", "scheduling"]],
+  payments: [4, SHARED],
   booking: [7, FEATURE],
   intake: [7, FEATURE],
   account: [7, FEATURE],

@@ -19,6 +19,8 @@ export default defineConfig({
   // A journey scans a dozen pages with axe; on a slow shared machine that alone can pass a minute.
   timeout: 120_000,
   expect: { timeout: 10_000 },
+  // A stray `test.only` would run one test and pass the run: refused everywhere (vitest.config.ts: allowOnly: false).
+  forbidOnly: true,
   fullyParallel: false,
   workers: 1,
   // One retry: a browser that stops painting mid-run (once in CI, a 6-minute hang on a check()) passes on the

@@ -5,7 +5,7 @@ import { loadConfig } from "./app/server/config.server";
 import { openAppDatabase } from "./app/server/database.server";
 import { health } from "./app/server/health.server";
 import { listen } from "./app/server/http-server.server";
-import { loadRemixBuild, remixPages } from "./app/server/remix.server";
+import { answerDatabaseOutages, loadRemixBuild, remixPages } from "./app/server/remix.server";
 import { requestContext } from "./app/server/request-context.server";
 import { requestGuards } from "./app/server/request-guards.server";
 import { requestLog, useJsonConsole } from "./app/server/request-log.server";
@@ -42,7 +42,7 @@ async function main() {
   app.use(requestGuards({ supportEmail: env.SUPPORT_EMAIL }));
   app.use(probes.routes);
   app.use(staticFiles());
-  app.all("*", remixPages(build, { production: env.NODE_ENV === "production" }));
+  app.all("*", remixPages(answerDatabaseOutages(build, metrics?.countUnavailable), { production: env.NODE_ENV === "production" }));
 
   const server = listen(app, { host: env.HOST, port: env.PORT });
   if (metrics && env.METRICS_PORT) metrics.listen({ host: env.HOST, port: env.METRICS_PORT });

@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import { json, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { cookies, readCookies } from "~/platform/cookies.server";
@@ -10,6 +10,10 @@ import { redactForLog } from "~/platform/redact";
 import { documentI18n, varyByLanguage, withPageWords } from "~/i18n/page.server";
 import { DocumentWords, putDocumentWords } from "~/i18n/use-t";
 import { wholeResponse } from "~/platform/whole-body.server";
+import { chosenStudioPhone } from "~/booking/step.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { formatPhone } from "~/rules/phone";
+import type { UnavailableAnswer } from "~/ui/unavailable";
 
 /**
  * A page is rendered to one string (decision 019): no page uses Suspense or deferred data, so a stream would
@@ -43,6 +47,11 @@ export default function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A page that could not be made now (the database away, decision 028): when to ask again, and never kept by a cache.
+  if (responseStatusCode === 503) {
+    if (!responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", RETRY_AFTER_SECONDS);
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   varyByLanguage(responseHeaders);
   // Marked whole: the server writes it in one piece instead of reading it back from the Response's stream.
   return wholeResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode }, loadContext);
@@ -59,4 +68,29 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // Message and stack only: never the request body or query.
   console.error("[error]", redactForLog(error));
   (globalThis as { __reportError?: (error: unknown) => void }).__reportError?.(error);
+}
+
+const RETRY_AFTER_SECONDS = "60"; // the page says "try again in a minute"
+/** Fields never written back into a page: passwords, sign-in and setup codes, tokens, a card's number and CVC. */
+const SECRET_FIELD = /password|^(confirm|code|token|number|cvc)$/i;
+
+/**
+ * The answer while the database is away (decision 028), for a loader or action whose error says so (the server
+ * wraps every route's: app/server/remix.server.ts): 503 with Retry-After, in the reader's language, with the phone
+ * of the studio their booking chose when this process knows it. A loader's is thrown (the error boundary shows the
+ * page); an action's (`posted`) is the form's answer: the form again with what was posted and the message on top.
+ */
+export async function databaseUnavailable(request: Request, posted: FormData | null): Promise<Response> {
+  const init = { status: 503, headers: { "Retry-After": RETRY_AFTER_SECONDS, "Cache-Control": "no-store" } };
+  const phone = await chosenStudioPhone(request).catch(() => null);
+  if (!posted) return json({ unavailable: true, phone } satisfies UnavailableAnswer, init);
+  const { t } = i18nOf(request);
+  const message = phone ? t("common.unavailable.formWithPhone", { phone: formatPhone(phone) }) : t("common.unavailable.form");
+  const initialValue: Record<string, string | string[]> = {};
+  for (const [name, value] of posted) {
+    if (typeof value !== "string" || SECRET_FIELD.test(name)) continue;
+    const before = initialValue[name];
+    initialValue[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return json({ status: "error", initialValue, error: { "": [message] } }, init);
 }

@@ -33,6 +33,7 @@ import { isStaffPath, sameMessages } from "~/i18n/namespaces";
 import { localize, type T } from "~/i18n/translate";
 import { DocumentWordsScript, metaT, Trans, usePageI18n, useT } from "~/i18n/use-t";
 import { LanguageAlternates, LanguageSwitch } from "~/ui/language-switch";
+import { isUnavailableAnswer, Unavailable } from "~/ui/unavailable";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -46,6 +47,7 @@ export const meta: MetaFunction = ({ error, matches }) => {
 };
 
 function errorTitle(t: T, error: unknown) {
+  if (isUnavailableAnswer(error)) return `${t("common.unavailable.title")} — ${BRAND_NAME}`;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const gone = notFound ? goneLinkOf(error.data) : null;
   const heading = gone ? localize(t, gone.heading) : t(notFound ? "common.error.notFoundTitle" : "common.error.title");
@@ -174,6 +176,13 @@ export function ErrorBoundary() {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const gone = notFound ? goneLinkOf(error.data) : null;
+  if (isUnavailableAnswer(error)) {
+    return (
+      <Document isError>
+        <Unavailable phone={error.data.phone} />
+      </Document>
+    );
+  }
   if (gone) {
     return (
       <Document isError>

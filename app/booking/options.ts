@@ -51,8 +51,6 @@ export const PROCEDURES = /* @__PURE__ */ Object.keys(PROCEDURE_SERVICE) as [Pro
 export const QUIZ_RESULTS = ["invisalign", "braces", "smile-straightening"] as const;
 export type QuizResult = (typeof QUIZ_RESULTS)[number];
 
-export const CARD_BRANDS = ["visa", "mastercard", "amex", "discover"] as const;
-export type CardBrand = (typeof CARD_BRANDS)[number];
 
 export const STEP_IDS = [
   "markets",

@@ -4,8 +4,8 @@
  * Every field has a tight bound so the worst case stays well under the 4 KB cookie limit.
  */
 import { z } from "zod/v4";
+import { CARD_BRANDS } from "~/payments/card";
 import {
-  CARD_BRANDS,
   CATEGORIES,
   COSMETIC_CHOICES,
   EMERGENCY_TYPES,
@@ -88,13 +88,18 @@ export const insuranceSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("self-pay") }),
 ]);
 
-/** A tokenised card: never the number or CVC (see booking/payment.server.ts). */
+/**
+ * A saved card: the provider's token (the local provider's `tok_…`, Stripe's PaymentMethod `pm_…`) and what the
+ * patient recognises it by; never the number or CVC (app/payments). Stripe names brands beyond our form's four.
+ */
 export const paymentSchema = z.object({
-  brand: z.enum(CARD_BRANDS),
+  brand: z.union([z.enum(CARD_BRANDS), z.string().regex(/^[a-z_]{1,20}$/)]),
   last4: z.string().regex(/^\d{4}$/),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),
   token: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/),
+  /** Stripe's Customer the PaymentMethod is attached to (an off-session charge names both). */
+  customer: z.string().regex(/^cus_[A-Za-z0-9]{1,48}$/).optional(),
 });
 
 

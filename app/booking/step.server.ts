@@ -7,7 +7,7 @@ import { i18nOf } from "~/i18n/locale.server";
 import { localize } from "~/i18n/translate";
 import { getEnv } from "~/platform/env.server";
 import { hasFamily } from "~/scheduling/family.server";
-import { getService } from "~/scheduling/catalogue.server";
+import { getService, lastKnownStudioPhone } from "~/scheduling/catalogue.server";
 import { createBookingCookie, type BookingCookie } from "./cookie.server";
 import { bookingFlow, cardRequired, type FunnelOptions, type StepId, type StepValues } from "./funnel";
 import type { BookingState } from "./state";
@@ -70,4 +70,10 @@ export async function consultInfo(request: Request, step: InfoStep, serviceCode:
   const { back, title } = await openStep(request, step);
   const minutes = (await getService(await getDb(), serviceCode))?.durationMinutes ?? 30;
   return json({ back, title, minutes });
+}
+
+/** The phone of the studio this browser's booking chose, as this process last read it (the database may be away), or null. */
+export async function chosenStudioPhone(request: Request): Promise<string | null> {
+  const { studio } = await bookingCookie().read(request);
+  return studio ? lastKnownStudioPhone(studio) : null;
 }

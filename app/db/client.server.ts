@@ -10,7 +10,7 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Answers whether the database responds (for /healthz). */
+  /** Answers whether the database responds (for /readyz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections (for the metrics); PGlite has one, in-process. */
@@ -87,9 +87,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPostgres(url: string, migrateOnOpen: boolean): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client losing its connection must not crash the process.
+  // A connection not made in 5 s fails (503, decision 028) rather than leave the patient waiting on a database away.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A client losing its connection must not crash the process: idle ones are the pool's ("error" below); one in use
+  // (a transaction between two statements) would emit "error" with nobody listening — the database stopped or the
+  // network cut mid-transaction killed the process. Its query fails instead, and the pool drops it on release.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  pool.on("connect", (client) => client.on("error", (error) => console.error("[db] connection lost:", error.message)));
   const db = drizzle(pool, { schema });
   if (migrateOnOpen) await migratePostgres(pool);
   return {

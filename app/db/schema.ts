@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -262,7 +263,7 @@ export const recallNotices = pgTable(
     kind: text("kind", { enum: ["due_soon", "due"] }).notNull(),
     sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** Why it was not sent (booked, unsubscribed, superseded by the due email). */
+    /** Why it was not sent (booked, unsubscribed, late: a "due soon" past its day, one_a_day: the patient had one that day). */
     skipped: text("skipped"),
     unsubscribeTokenHash: text("unsubscribe_token_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -698,6 +699,26 @@ export const catalogueRevision = pgTable("catalogue_revision", {
   revision: bigint("revision", { mode: "number" }).notNull(),
 });
 
+// ---- Recall: one email a day (issue 33 C, migration 0016) ----
+
+/**
+ * The days a patient row was sent a recall email (the studio's calendar day): the primary key lets one a day
+ * through, whichever container's sender gets there first; the other notice waits for the next day.
+ */
+export const recallEmailDays = pgTable(
+  "recall_email_days",
+  {
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    sentOn: date("sent_on").notNull(),
+    noticeId: integer("notice_id")
+      .notNull()
+      .references(() => recallNotices.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ name: "recall_email_days_pk", columns: [t.patientId, t.sentOn] })],
+);
+
 // ---------------------------------------------------------------------------------------------------------------
 // Issue 30 A (decision 031): the record of what happened to each visit, and where each consumer has read it to.
 
@@ -773,6 +794,117 @@ export const webhookDeliveries = pgTable("webhook_deliveries", {
   lastError: text("last_error"),
   deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payments (issue 32, decision 035, migration 0019). Never a card number, CVC or full expiry beyond month/year.
+
+/** An account's Stripe Customer: its saved cards hang off it, so a returning account holder can reuse one. */
+export const paymentCustomers = pgTable("payment_customers", {
+  personId: integer("person_id")
+    .primaryKey()
+    .references(() => persons.id, { onDelete: "cascade" }),
+  customerRef: text("customer_ref").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A card an account saved on the processor's page: its PaymentMethod id and what the patient recognises it by. */
+export const savedCards = pgTable(
+  "saved_cards",
+  {
+    id: serial("id").primaryKey(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => persons.id, { onDelete: "cascade" }),
+    customerRef: text("customer_ref").notNull(),
+    paymentMethodRef: text("payment_method_ref").notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("saved_cards_once").on(t.personId, t.paymentMethodRef),
+    check("saved_cards_shape", sql`${t.last4} ~ '^[0-9]{4}$' AND ${t.expMonth} BETWEEN 1 AND 12 AND ${t.expYear} BETWEEN 2000 AND 2100`),
+  ],
+);
+
+/**
+ * A visit's late-cancel fee: recorded `due` in the cancel's transaction, claimed by the fee charger (`charging`,
+ * FOR UPDATE SKIP LOCKED), `paid` on Stripe's payment_intent.succeeded (the local provider: at once), `failed`
+ * (still owed; the patient got a link to pay it on Stripe's page) on a decline or a card needing authentication.
+ */
+export const visitFees = pgTable(
+  "visit_fees",
+  {
+    id: serial("id").primaryKey(),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .unique()
+      .references(() => appointments.id),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: ["due", "charging", "failed", "paid"] }).notNull().default("due"),
+    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    customerRef: text("customer_ref"),
+    paymentMethodRef: text("payment_method_ref").notNull(),
+    /**
+     * The charge's idempotency key, made once with the fee (random, so two databases on one Stripe account never
+     * share one): every attempt, by any process, sends it, and Stripe answers all with the first PaymentIntent.
+     */
+    chargeKey: text("charge_key").notNull().unique(),
+    /** The PaymentIntent that took (or tried to take) the money. */
+    paymentRef: text("payment_ref").unique(),
+    /** The last failure as the patient's outcome: insufficent_funds, card_declined, authentication_required. */
+    failureCode: text("failure_code"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** The emailed pay link's token, hashed (sha-256). */
+    payTokenHash: text("pay_token_hash").unique(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("visit_fees_to_charge_idx").on(t.nextAttemptAt).where(sql`${t.status} IN ('due', 'charging')`),
+    check("visit_fees_amount", sql`${t.amountCents} > 0 AND ${t.currency} = 'usd'`),
+    check("visit_fees_status", sql`${t.status} IN ('due', 'charging', 'failed', 'paid')`),
+    check("visit_fees_provider", sql`${t.provider} IN ('local', 'stripe')`),
+    check("visit_fees_refunded", sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+    check("visit_fees_paid_shape", sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
+  ],
+);
+
+/** A manager's refund of a fee (full or partial, with a reason): `pending` until the processor answers. */
+export const feeRefunds = pgTable(
+  "fee_refunds",
+  {
+    id: serial("id").primaryKey(),
+    feeId: integer("fee_id")
+      .notNull()
+      .references(() => visitFees.id),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    staffId: integer("staff_id").notNull(),
+    status: text("status", { enum: ["pending", "done", "failed"] }).notNull().default("pending"),
+    refundRef: text("refund_ref").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("fee_refunds_fee_idx").on(t.feeId),
+    check("fee_refunds_amount", sql`${t.amountCents} > 0`),
+    check("fee_refunds_reason", sql`length(${t.reason}) BETWEEN 1 AND 500`),
+    check("fee_refunds_status", sql`${t.status} IN ('pending', 'done', 'failed')`),
+  ],
+);
+
+/** Stripe's events, each handled once across processes: inserted in the transaction that applies it. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /* API keys (issue 30 C, decision 033) */

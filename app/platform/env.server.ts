@@ -101,6 +101,24 @@ const envSchema = z
     CONTENTFUL_PROFILE_SPACE_ID: contentfulId("a space id"),
     CONTENTFUL_PROFILE_DELIVERY_TOKEN: contentfulId("an access token"),
     CONTENTFUL_PROFILE_PREVIEW_TOKEN: contentfulId("an access token"),
+    // Stripe (docs/guides/payments.md): with a secret key the card is saved on Stripe's hosted page and fees are
+    // charged; without one, the local test provider (app/payments/local.server.ts) charges nothing.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,255}$/, "must be a Stripe secret or restricted key (sk_… / rk_…)")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,255}$/, "must be a webhook signing secret (whsec_…)")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Stripe's API (default https://api.stripe.com); in tests a local server speaking it, e.g. http://127.0.0.1:4242. */
+    STRIPE_API_URL: z
+      .url()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, "must be an http(s):// origin, without a path")
+      .transform((v) => v.replace(/\/+$/, ""))
+      .default("https://api.stripe.com"),
     /** Another host for the client: `host[:port]`, or an `http://` / `https://` URL (`http://` means plain HTTP). */
     CONTENTFUL_HOST: z
       .string()
@@ -111,6 +129,9 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics are not public)" });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY (Stripe's events mark fees paid)" });
     }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({

@@ -39,8 +39,14 @@ export const SERVER_TIMEOUTS = {
 /** `upload`: the page answers an over-limit post itself (server.ts passes it on with no body). */
 export type BodyLimit = { maxBytes: number; maxFields: number; upload?: true };
 
+/** Stripe's events (routes/payments+/stripe.webhook.ts): JSON, not a form; exempt from the cross-site refusal only here. */
+export const STRIPE_WEBHOOK_PATH = "/payments/stripe/webhook";
+/** Stripe's events are a few KB; its documented ceiling for an event's payload is well under this. */
+const WEBHOOK_MAX_BYTES = 512 * 1024;
+
 export function bodyLimitFor(pathname: string, contentType: string | undefined): BodyLimit {
   if (pathname === SENTRY_TUNNEL_PATH) return { maxBytes: TUNNEL_MAX_BYTES, maxFields: Infinity };
+  if (pathname === STRIPE_WEBHOOK_PATH) return { maxBytes: WEBHOOK_MAX_BYTES, maxFields: Infinity };
   const multipart = /^multipart\/form-data\b/i.test(contentType ?? "");
   if (multipart && UPLOAD_PATHS.has(pathname.replace(/\/+$/, ""))) return { maxBytes: UPLOAD_MAX_BYTES, maxFields: UPLOAD_MAX_FIELDS, upload: true };
   return { maxBytes: FORM_MAX_BYTES, maxFields: FORM_MAX_FIELDS };

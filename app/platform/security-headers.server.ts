@@ -21,6 +21,7 @@ export function securityHeaders({
   extraFrame = [],
   extraStyle = [],
   extraImg = [],
+  extraFormAction = [],
   referrerPolicy = "strict-origin-when-cross-origin",
 }: {
   nonce: string;
@@ -33,6 +34,8 @@ export function securityHeaders({
   extraStyle?: string[];
   /** Images from elsewhere: Contentful's Images API when a space is configured. */
   extraImg?: string[];
+  /** Where our forms may lead: Stripe's hosted Checkout page when Stripe is configured (its 303 is a form's navigation). */
+  extraFormAction?: string[];
 }) {
   const csp = [
     "default-src 'self'",
@@ -43,7 +46,7 @@ export function securityHeaders({
     "font-src 'self'",
     ["connect-src 'self'", ...extraConnect].join(" "),
     ...(extraFrame.length ? [["frame-src", ...extraFrame].join(" ")] : []),
-    "form-action 'self'",
+    ["form-action 'self'", ...extraFormAction].join(" "),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -108,7 +108,17 @@ type Read = { fresh?: boolean };
 const mapUrlOf = (studio: { name: string; address: string }) =>
   studio.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${studio.name}, ${studio.address}`)}` : null;
 
-const withTz = (row: typeof studios.$inferSelect): Studio => ({ ...row, tz: studioTimezone(row.slug, row.timezone), mapUrl: mapUrlOf(row) });
+const withTz = (row: typeof studios.$inferSelect): Studio => {
+  if (row.phone) lastKnownPhones.set(row.slug, row.phone);
+  return { ...row, tz: studioTimezone(row.slug, row.timezone), mapUrl: mapUrlOf(row) };
+};
+
+/**
+ * Each studio's phone as this process last read it, for the page that says the database is away (decision 028):
+ * then nothing can be read, and the studio's number is what a patient can still use. One entry per studio.
+ */
+const lastKnownPhones = new Map<string, string>();
+export const lastKnownStudioPhone = (slug: string): string | null => lastKnownPhones.get(slug) ?? null;
 
 export function getService(db: Db, code: string, { fresh }: Read = {}): Promise<Service | null> {
   return cachedCatalogue(

@@ -14,6 +14,7 @@ import {
   type ChangeTerms,
 } from "~/rules/cancellation-policy";
 import { appendAudit } from "~/platform/audit.server";
+import { nudgeFeeCharger, recordFeeDue } from "~/payments/fees.server";
 import { enqueueEmail } from "~/platform/email.server";
 import { countOutcome } from "~/platform/events.server";
 import { getEnv } from "~/platform/env.server";
@@ -49,6 +50,12 @@ export function cardOnFile(
   return typeof payment?.brand === "string" && typeof payment.last4 === "string"
     ? { brand: payment.brand, last4: payment.last4 }
     : null;
+}
+
+/** The saved card's token (and Stripe Customer) a fee is charged to. */
+function heldBy(appointment: Pick<Appointment, "details">): { token: string; customer: string | null } | null {
+  const payment = appointment.details.payment as { token?: unknown; customer?: unknown } | undefined;
+  return typeof payment?.token === "string" ? { token: payment.token, customer: typeof payment.customer === "string" ? payment.customer : null } : null;
 }
 
 export function termsOf(
@@ -214,6 +221,11 @@ export function cancelVisit(
             freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" },
           });
           await auditChange(tx, input, "visit.cancel", appointment, { status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: terms.feeCents });
+          // The fee is owed from this transaction on; the fee charger takes it (the cancel never waits on a charge).
+          const held = heldBy(appointment);
+          if (terms.feeCents && held) {
+            await recordFeeDue(tx, { appointmentId: appointment.id, studioSlug: appointment.studioSlug, amountCents: terms.feeCents, card: held, now });
+          }
           const card = cardOnFile(appointment);
           const mail = visitEmail(
             {
@@ -236,6 +248,7 @@ export function cancelVisit(
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
         visitEventsCommitted();
+        if (outcome.feeCents) nudgeFeeCharger();
         return outcome;
       } catch (error) {
         return refusal(error);

@@ -29,14 +29,30 @@ export function operatorMetrics(database: Database, routeOf: (path: string) => s
   const events = new Counter({ name: "dental_patient_events_total", help: "Bookings, cancels, reschedules and intake saves, by outcome (ok or the refusal's code).", labelNames: ["event", "outcome"], registers });
   (globalThis as { __countEvent?: (event: PatientEvent, outcome: string) => void }).__countEvent = (event, outcome) => events.inc({ event, outcome });
 
+  const unavailable = new Counter({
+    name: "dental_database_unavailable_answers_total",
+    help: "503 answers because the database was away (decision 028): an error page, or a form shown again. Not errors.",
+    labelNames: ["answer"],
+    registers,
+  });
+
   const number = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-  const row = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  // While the database is away these gauges keep their last value: the rest of the page (requests, the 503s
+  // counted below, the pool) is what the operator needs then, and a failed read would fail the whole page.
+  const row = async (query: ReturnType<typeof sql>) => {
+    try {
+      return ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+    } catch {
+      return null;
+    }
+  };
   new Gauge({
     name: "dental_email_outbox_depth",
     help: "Emails waiting to be sent.",
     registers,
     async collect() {
-      this.set(number((await row(sql`select count(*)::int as n from email_outbox where status = 'PENDING'`)).n));
+      const depth = await row(sql`select count(*)::int as n from email_outbox where status = 'PENDING'`);
+      if (depth) this.set(number(depth.n));
     },
   });
   new Gauge({
@@ -44,7 +60,8 @@ export function operatorMetrics(database: Database, routeOf: (path: string) => s
     help: "Age of the oldest email waiting to be sent (0: none waits).",
     registers,
     async collect() {
-      this.set(number((await row(sql`select extract(epoch from now() - min(created_at))::float8 as age from email_outbox where status = 'PENDING'`)).age));
+      const oldest = await row(sql`select extract(epoch from now() - min(created_at))::float8 as age from email_outbox where status = 'PENDING'`);
+      if (oldest) this.set(number(oldest.age));
     },
   });
   new Gauge({
@@ -52,8 +69,8 @@ export function operatorMetrics(database: Database, routeOf: (path: string) => s
     help: "How long the most overdue visit reminder has been due and not sent (0: none is late).",
     registers,
     async collect() {
-      const { lag } = await row(sql`select extract(epoch from now() - min(due_at))::float8 as lag from appointment_reminders where sent_at is null and skipped is null and due_at <= now()`);
-      this.set(number(lag));
+      const late = await row(sql`select extract(epoch from now() - min(due_at))::float8 as lag from appointment_reminders where sent_at is null and skipped is null and due_at <= now()`);
+      if (late) this.set(number(late.lag));
     },
   });
   // The background jobs of this process (app/jobs): runs, failed runs, and how far past due each one's next good run is.
@@ -87,6 +104,8 @@ export function operatorMetrics(database: Database, routeOf: (path: string) => s
   }
 
   return {
+    /** Counts a 503 answered because the database was away (app/server/remix.server.ts). */
+    countUnavailable: (answer: "page" | "form") => unavailable.inc({ answer }),
     /** Counts and times each request under its route pattern. */
     record: ((req, res, next) => {
       const started = process.hrtime.bigint();

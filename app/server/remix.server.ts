@@ -1,12 +1,64 @@
 import path from "node:path";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { databaseUnavailableReason } from "~/db/unavailable";
 import { wholeBodyOf } from "~/platform/whole-body.server";
 import { withBody } from "./request-guards.server";
 
 /** The Remix build that `npm run build` wrote (build/index.js). */
 export async function loadRemixBuild(): Promise<ServerBuild> {
   return (await import(path.resolve("build/index.js"))) as ServerBuild;
+}
+
+/** The bundle's answer while the database is away (entry.server's `databaseUnavailable`): a 503 Response. */
+type UnavailableAnswer = (request: Request, posted: FormData | null) => Promise<Response>;
+
+/**
+ * Every route's loader and action, answering 503 instead of 500 when the database is away (decision 028): an error
+ * that says so (app/db/unavailable.ts) becomes the bundle's answer — thrown by a loader (the error page), returned
+ * by an action (its form again, with what was posted). One place for every route, present and future; any other
+ * error goes on as before. `counted` hears each such answer (the metrics), with the reason for the log.
+ */
+export function answerDatabaseOutages(build: ServerBuild, counted: (answer: "page" | "form") => void = () => {}): ServerBuild {
+  const answer = (build.entry.module as { databaseUnavailable?: UnavailableAnswer }).databaseUnavailable;
+  if (!answer) throw new Error("entry.server must export databaseUnavailable (decision 028)");
+  const unavailable = (error: unknown, kind: "page" | "form") => {
+    const reason = databaseUnavailableReason(error);
+    if (!reason) return false;
+    console.warn(`[db] unavailable (${reason}): answered 503`);
+    counted(kind);
+    return true;
+  };
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    const { loader, action } = route.module;
+    const module = { ...route.module };
+    if (loader) {
+      module.loader = async (args) => {
+        try {
+          return await loader(args);
+        } catch (error) {
+          if (!unavailable(error, "page")) throw error;
+          throw await answer(args.request, null);
+        }
+      };
+    }
+    if (action) {
+      module.action = async (args) => {
+        // A form's own fields, kept aside to write back (an upload is not copied: its page is answered without it).
+        const form = /^application\/x-www-form-urlencoded/i.test(args.request.headers.get("Content-Type") ?? "") ? args.request.clone() : null;
+        try {
+          return await action(args);
+        } catch (error) {
+          if (!unavailable(error, "form")) throw error;
+          return answer(args.request, form ? await form.formData().catch(() => new FormData()) : new FormData());
+        }
+      };
+    }
+    routes[id] = { ...route, module };
+  }
+  return { ...build, routes };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Database } from "~/db/client.server";
 import { startJob, type Job } from "~/jobs/job.server";
 import { outboxTick } from "~/platform/email.server";
 import type { Env } from "~/platform/env.server";
+import { chargeDueFees, LATE_CANCEL_FEES_TOPIC } from "~/payments/fees.server";
 import { sendDueRecalls } from "~/recall/recall.server";
 import { sweepExpiredHolds } from "~/scheduling/holds.server";
 import { sendDueReminders } from "~/scheduling/reminders.server";
@@ -11,7 +12,7 @@ import { waitlistTick } from "~/waitlist/sender.server";
 /**
  * The background work of every container, each a job on the one helper (app/jobs, decision 031): the email outbox,
  * the visit reminders, the recall emails, sweeping expired slot holds, the waitlist's offers (woken at once by a visit
- * change in this process). Each tick claims its rows with SKIP LOCKED: any number of containers run them all.
+ * change in this process), the late-cancel fees. Each tick claims its rows with SKIP LOCKED: any number of containers run them all.
  */
 export function startWorkers(database: Database, env: Env) {
   const { db } = database;
@@ -23,6 +24,8 @@ export function startWorkers(database: Database, env: Env) {
     startJob({ name: "recall", everyMs: 300_000, tick: (now) => sendDueRecalls(db, { now, siteOrigin }) }),
     startJob({ name: "hold-sweeper", everyMs: 60_000, tick: async (now) => (await sweepExpiredHolds(db, now)).length }),
     startJob({ name: "waitlist", everyMs: env.WAITLIST_EVERY_MS, tick: waitlistTick(db, siteOrigin), wakeOn: VISIT_EVENTS_TOPIC }),
+    // Late-cancel fees recorded by a cancel, charged off-session (issue 32 B); a late cancel wakes it at once.
+    startJob({ name: "late-cancel-fees", everyMs: 30_000, tick: (now) => chargeDueFees(db, now), wakeOn: LATE_CANCEL_FEES_TOPIC }),
   ];
   return {
     /** No new ticks; resolves when the running ones have finished (shutdown). */

@@ -4,7 +4,7 @@
  */
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
-import { captureRawEmail } from "../standards/captured";
+import { captureRawEmail, noteEmailReceived } from "../standards/captured";
 import { mimeParts } from "../standards/mime";
 import { SMTPServer } from "smtp-server";
 
@@ -57,6 +57,7 @@ export function useMailbox() {
         stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
         stream.on("end", () => {
           // Every email the app sends here goes to the validator (its HTML) and the .ics checks (its calendar part).
+          noteEmailReceived();
           captureRawEmail(raw, `email to the e2e mailbox: ${/^Subject: (.*)$/m.exec(raw)?.[1] ?? "?"}`);
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address),

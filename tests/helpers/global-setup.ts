@@ -15,10 +15,15 @@ export default function announceEngines() {
 
 /**
  * After the run: every email the integration tests queued (tests/helpers/db.ts keeps each test database's
- * outbox) through the Nu Html Checker in one pass, every .ics through the ical.js checks. A problem fails the run.
+ * outbox) through the Nu Html Checker in one pass, every .ics through the ical.js checks. A problem fails the run:
+ * vitest 4.1 only logs an error thrown here ("error during close") and exits 0, so the exit code is set too
+ * (the CLI ends with `process.exit()`, which keeps it).
  */
 async function validateOutboxEmails() {
   const { problems, counts } = await checkCaptured(VITEST_CAPTURE_DIR);
   if (counts.emails + counts.calendars > 0) console.info(`[standards] ${counts.emails} emails' HTML and ${counts.calendars} calendar files checked`);
-  if (problems.length) throw new Error(`The emails the tests queued are not valid:\n${problems.join("\n")}`);
+  if (problems.length) {
+    process.exitCode = 1;
+    throw new Error(`The emails the tests queued are not valid:\n${problems.join("\n")}`);
+  }
 }

@@ -44,7 +44,7 @@ const { OUTCOME_MESSAGES: OUTCOME_KEYS } = await import("~/booking/outcomes");
 const { tFor } = await import("~/i18n/catalogues.server");
 // What an English reader is told (the outcomes are catalogue keys).
 const OUTCOME_MESSAGES = Object.fromEntries(Object.entries(OUTCOME_KEYS).map(([code, key]) => [code, tFor("en-US")(key)])) as typeof OUTCOME_KEYS;
-const { localPaymentProvider } = await import("~/booking/payment.server");
+const { localPaymentProvider } = await import("~/payments/local.server");
 const { bookingCookie } = await import("~/booking/step.server");
 const { appointments, emailOutbox, patients } = await import("~/db/schema");
 const { bookAppointment } = await import("~/scheduling/book.server");

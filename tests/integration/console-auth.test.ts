@@ -138,6 +138,21 @@ describeEachEngine("console accounts", ({ db }) => {
     expect(last!.headers.get("Retry-After")).toBeTruthy();
   });
 
+  it("after the wrong passwords, the right one is refused too from that address (no session), and still works from another", async () => {
+    const who = await setUp("admin");
+    const ip = "198.51.100.11";
+    for (let i = 0; i < 5; i++) {
+      const wrong = await callRoute(loginAction, post("/staff/login", { email: who.email, password: `wrong ${i}` }), { context: { clientIp: ip } });
+      expect(wrong.status).toBe(400);
+    }
+    const right = await callRoute(loginAction, post("/staff/login", { email: who.email, password: PASSWORD }), { context: { clientIp: ip } });
+    expect(right.status).toBe(429);
+    expect(right.headers.get("Set-Cookie")).toBeNull();
+    await expect(staffPasswordStep({ email: who.email, password: PASSWORD }, ip)).rejects.toBeInstanceOf(RateLimited);
+    // A stranger's failures from one address do not lock the staff member out from theirs.
+    expect(await staffPasswordStep({ email: who.email, password: PASSWORD }, "192.0.2.56")).toMatch(/^staff_session=/);
+  });
+
   it("wrong codes are limited per address and per account from every address: the password alone opens nothing", async () => {
     const who = await setUp("admin");
     const first = await callRoute(loginAction, post("/staff/login", { email: who.email, password: PASSWORD }), { context: { clientIp: "198.51.100.20" } });

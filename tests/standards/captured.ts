@@ -4,7 +4,7 @@
  * teardown). Each file `<kind>-<hash>.html` has a `.json` beside it saying where it came from.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { checkHtmlDir, type HtmlProblem } from "./html";
 import { icsFacts, icsProblems } from "./ics";
@@ -40,6 +40,17 @@ export function captureIcs(ics: string, from: string) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `ics-${createHash("sha1").update(ics).digest("hex").slice(0, 16)}.ics`), `${JSON.stringify(from)}\n${ics}`);
 }
+
+/**
+ * Marks that an email reached the run (the e2e mailbox received one), apart from capturing it: a run that received
+ * emails and captured none has a broken capture (the `standards` teardown fails then).
+ */
+export function noteEmailReceived(dir = captureDir()) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, EMAIL_RECEIVED), "");
+}
+const EMAIL_RECEIVED = "email-received.marker";
+export const emailWasReceived = (dir = captureDir()) => existsSync(path.join(dir, EMAIL_RECEIVED));
 
 /** An email as received over SMTP: its HTML part goes to the validator, its calendar part(s) to the .ics checks. */
 export function captureRawEmail(raw: string, from: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { cvcLength, detectBrand, isExpired, luhnValid, normalizeCardNumber } from "~/booking/card";
-import { createLocalPaymentProvider } from "~/booking/payment.server";
+import { cvcLength, detectBrand, isExpired, luhnValid, normalizeCardNumber } from "~/payments/card";
+import { createLocalPaymentProvider } from "~/payments/local.server";
 
 /** A card expiry year that is always a few years ahead (a fixed year would expire and fail the tests). */
 const CARD_YEAR = new Date().getFullYear() + 4;

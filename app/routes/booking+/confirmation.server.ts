@@ -117,7 +117,7 @@ function bookingDetails(state: BookingState) {
     insurance,
     referralCode: state.referralCode,
     // A token and what identifies the card to staff; never the number or CVC (we never had them).
-    payment: payment ? { brand: payment.brand, last4: payment.last4, token: payment.token } : undefined,
+    payment: payment ? { brand: payment.brand, last4: payment.last4, token: payment.token, ...(payment.customer ? { customer: payment.customer } : {}) } : undefined,
   };
 }
 

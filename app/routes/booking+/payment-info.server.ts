@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod/v4";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
-import { localPaymentProvider, type PaymentProvider } from "~/booking/payment.server";
+import { localPaymentProvider, type LocalProvider as PaymentProvider } from "~/payments/local.server";
 import { advanceAndRedirect, openStep } from "~/booking/step.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { localizeReply, msg } from "~/i18n/translate";

@@ -12,6 +12,7 @@ import { forgetCached, getBookableStudio, getService } from "~/scheduling/catalo
 import { heldSlot, isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { StepPage, StepHeader } from "~/ui/step-header";
+import { isUnavailableAnswer, Unavailable } from "~/ui/unavailable";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
 import { WaitlistInvite } from "~/ui/waitlist-invite";
@@ -107,6 +108,7 @@ async function countHold(ip: string) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
+  if (isUnavailableAnswer(error)) return <Unavailable phone={error.data.phone} />;
   if (!isRouteErrorResponse(error) || error.status !== 429) {
     return (
       <div className="page narrow">

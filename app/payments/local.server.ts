@@ -1,13 +1,14 @@
 /**
- * Payment provider seam. The booking keeps only a token and the card's brand/last4/expiry; the number
- * and CVC never leave `tokenize` (not stored, not logged, not put in an error message).
+ * The local test provider (provider.server.ts): `npm start` without Stripe settings. Our own form takes the card;
+ * the booking keeps only a token and the card's brand/last4/expiry; the number and CVC never leave `tokenize`
+ * (not stored, not logged, not put in an error message). A fee "charge" moves no money: it is recorded as paid,
+ * once per idempotency key, like a processor would answer a retry.
  */
 import { randomUUID } from "node:crypto";
 import { msg } from "~/i18n/translate";
-import { cvcLength, detectBrand, isExpired, luhnValid, normalizeCardNumber } from "./card";
-import type { CardBrand } from "./state";
+import { cvcLength, detectBrand, isExpired, luhnValid, normalizeCardNumber, type CardBrand } from "./card";
+import type { CardInput, ChargeResult, FeeCollector } from "./types";
 
-export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string; name?: string };
 export type TokenizedCard = { brand: CardBrand; last4: string; expMonth: number; expYear: number; token: string };
 export type TokenizeResult =
   | { ok: true; card: TokenizedCard }
@@ -20,16 +21,36 @@ export type TokenizeResult =
       message: string;
     };
 
-export interface PaymentProvider {
+export type LocalProvider = FeeCollector & {
+  kind: "local";
   tokenize(card: CardInput): Promise<TokenizeResult>;
-}
+};
 
 /** The well-known test number a real processor declines; the local provider declines it the same way. */
 export const DECLINED_TEST_CARD = "4000000000000002";
 
 /** Embedded provider for `npm start` and tests: validates like a processor would, charges nothing. */
-export function createLocalPaymentProvider({ now = () => new Date() }: { now?: () => Date } = {}): PaymentProvider {
+export function createLocalPaymentProvider({ now = () => new Date() }: { now?: () => Date } = {}): LocalProvider {
+  // Answers by idempotency key, for this process's life: a retried charge or refund is answered as the first was.
+  const answered = new Map<string, ChargeResult>();
+  const refunded = new Map<string, string>();
   return {
+    kind: "local",
+    async chargeOffSession(request) {
+      const known = answered.get(request.idempotencyKey);
+      if (known) return known;
+      const result: ChargeResult = request.paymentMethod.startsWith("tok_")
+        ? { ok: true, ref: `local_pi_${randomUUID()}`, settled: true }
+        : { ok: false, code: "card_declined", ref: null, retryable: false };
+      answered.set(request.idempotencyKey, result);
+      return result;
+    },
+    async refund(request) {
+      if (!request.paymentRef.startsWith("local_pi_") || request.amountCents <= 0) return { ok: false, code: "invalid" };
+      const ref = refunded.get(request.idempotencyKey) ?? `local_re_${randomUUID()}`;
+      refunded.set(request.idempotencyKey, ref);
+      return { ok: true, ref };
+    },
     async tokenize(card) {
       const number = normalizeCardNumber(card.number);
       const brand = detectBrand(number);
@@ -53,4 +74,4 @@ export function createLocalPaymentProvider({ now = () => new Date() }: { now?: (
   };
 }
 
-export const localPaymentProvider: PaymentProvider = createLocalPaymentProvider();
+export const localPaymentProvider: LocalProvider = createLocalPaymentProvider();

@@ -1,5 +1,7 @@
 /** Pure card-number helpers (no I/O). Used by the local payment provider and by form validation. */
-import type { CardBrand } from "./state";
+/** The brands our own card form accepts (the local test provider); Stripe's page names others too. */
+export const CARD_BRANDS = ["visa", "mastercard", "amex", "discover"] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
 
 /** Digits only: patients type spaces or dashes between groups. */
 export function normalizeCardNumber(input: string): string {

@@ -1,0 +1,245 @@
+/**
+ * Issue 32 B and C: the late-cancel fee charged off-session through the real `stripe` SDK against the local Stripe
+ * (tests/helpers/stripe-server.ts) on loopback, Stripe's events signed with the SDK's own test-header helper and
+ * POSTed over HTTP to the webhook route, refunds. On PGlite and on PostgreSQL (TEST_DATABASE_URL), where two
+ * database pools (two "processes") race the charger.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, like } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeEach, expect, it } from "vitest";
+import { startStripeServer } from "../helpers/stripe-server";
+
+const SECRET = "sk_test_localpayments0123456789";
+const WHSEC = "whsec_localpaymentssecret0123";
+const stripe = await startStripeServer({ secretKey: SECRET, webhookSecret: WHSEC });
+process.env.SESSION_SECRET = "payments-test-secret-0123456789-abcdef";
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "payments-"));
+process.env.STRIPE_SECRET_KEY = SECRET;
+process.env.STRIPE_WEBHOOK_SECRET = WHSEC;
+process.env.STRIPE_API_URL = stripe.url;
+process.env.SITE_ORIGIN = "https://dental.example.com";
+
+const { openDatabase } = await import("~/db/client.server");
+const { appointments, auditLog, emailOutbox, paymentEvents, visitFees } = await import("~/db/schema");
+const { bookAppointment } = await import("~/scheduling/book.server");
+const { cancelVisit } = await import("~/scheduling/visit-changes.server");
+const { chargeDueFees, feeByPayToken, refundFee } = await import("~/payments/fees.server");
+const { paymentProvider } = await import("~/payments/provider.server");
+const webhookRoute = await import("~/routes/payments+/stripe.webhook");
+const { describeEachEngine } = await import("../helpers/db");
+const { createStudioWithProviders, patientInput } = await import("../fixtures/factories");
+type Db = import("~/db/client.server").Db;
+
+const configured = paymentProvider();
+if (configured.kind !== "stripe") throw new Error("expected the Stripe provider");
+const provider = configured;
+
+/** The app's webhook address, served in-process over real HTTP: the route's action gets Stripe's exact bytes. */
+const receiver: Server = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", async () => {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const request = new Request(`http://app.test${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) });
+    const answer = (await webhookRoute.action({ request, params: {}, context: {} } as never)) as Response;
+    res.writeHead(answer.status, { "Content-Type": "application/json" }).end(await answer.text());
+  });
+});
+await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+stripe.webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/payments/stripe/webhook`;
+afterAll(async () => {
+  await stripe.close();
+  await new Promise((r) => receiver.close(r));
+});
+
+// Monday 2027-01-04 16:00 UTC; the visit the next day at 15:00 UTC is inside the 24 hours.
+const now = new Date("2027-01-04T16:00:00Z");
+
+/** A card saved on the local hosted page, as a patient would: the session, the form post, the SetupIntent read back. */
+async function saveCard(number: string) {
+  const customer = await provider.createCustomer({ test: "1" });
+  const start = await provider.startCardSetup({
+    customer,
+    successUrl: "https://dental.example.com/booking/payment-info/return?session_id={CHECKOUT_SESSION_ID}",
+    cancelUrl: "https://dental.example.com/booking/payment-info?cancelled=1",
+    expiresAt: new Date(Date.now() + 31 * 60_000),
+    metadata: { booking: "test" },
+  });
+  const posted = await fetch(start.url, { method: "POST", body: new URLSearchParams({ number, expiry: "12 / 34", cvc: "123" }), redirect: "manual" });
+  expect(posted.status).toBe(303);
+  const end = await provider.finishCardSetup(start.id);
+  if (!end.ok) throw new Error("card not saved");
+  return end.card;
+}
+
+async function lateCancelledVisit(db: Db, number = "4242424242424242", locale = "en-US") {
+  const { slug } = await createStudioWithProviders(db);
+  const card = await saveCard(number);
+  const patient = patientInput();
+  const booked = await bookAppointment(db, {
+    studioSlug: slug,
+    serviceCode: "CLNCHK",
+    startsAt: new Date("2027-01-05T15:00:00Z"),
+    patient,
+    needsInsurance: false,
+    details: { payment: { brand: card.brand, last4: card.last4, token: card.token, customer: card.customer } },
+    locale,
+    now: new Date("2027-01-01T12:00:00Z"),
+  });
+  if (!booked.ok) throw new Error(booked.code);
+  const [visit] = await db.select().from(appointments).where(eq(appointments.token, booked.appointment.token));
+  const cancelled = await cancelVisit(db, { appointmentId: visit.id, sequence: visit.sequence, shownFeeCents: 5000, now });
+  expect(cancelled).toEqual({ ok: true, feeCents: 5000 });
+  return { visit, email: patient.email, card };
+}
+
+const feeOf = async (db: Db, appointmentId: number) => (await db.select().from(visitFees).where(eq(visitFees.appointmentId, appointmentId)))[0];
+/** The PaymentIntents at the local Stripe for a visit's card (each visit's card has a Customer of its own). */
+const intentsFor = (card: { customer: string }) => [...stripe.paymentIntents.values()].filter((pi) => pi.customer === card.customer);
+const auditOf = async (db: Db, appointmentId: number) =>
+  (await db.select().from(auditLog).where(and(eq(auditLog.appointmentId, appointmentId), like(auditLog.action, "fee.%"))).orderBy(auditLog.id)).map((a) => a.action);
+
+describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) => {
+  beforeEach(async () => {
+    // Earlier tests' fees are settled: each test's charger sees only its own.
+    await db().db.update(visitFees).set({ nextAttemptAt: new Date("2100-01-01T00:00:00Z") });
+  });
+
+  it("the cancel records the fee due (and waits for no charge); the charger makes exactly one off-session PaymentIntent, marked paid by Stripe's event", async () => {
+    const { visit, card } = await lateCancelledVisit(db().db);
+    const fee = await feeOf(db().db, visit.id);
+    expect(fee).toMatchObject({ status: "due", amountCents: 5000, currency: "usd", provider: "stripe", paymentMethodRef: card.token, customerRef: card.customer });
+    expect(intentsFor(card)).toHaveLength(0); // the cancel did not charge
+
+    // Two chargers at once and then a third: one claim, one PaymentIntent.
+    const counts = await Promise.all([chargeDueFees(db().db, now, { provider }), chargeDueFees(db().db, now, { provider })]);
+    expect(counts.sort()).toEqual([0, 1]);
+    expect(await chargeDueFees(db().db, now, { provider })).toBe(0);
+    await stripe.settled();
+    const intents = intentsFor(card);
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({ amount: 5000, currency: "usd", off_session: true, status: "succeeded", customer: card.customer, payment_method: card.token });
+    expect((await feeOf(db().db, visit.id)).status).toBe("paid");
+    expect(await auditOf(db().db, visit.id)).toEqual(["fee.due", "fee.charge_submitted", "fee.paid"]);
+    // The visit was changed once, by the cancel: the fee's charge did not touch it.
+    const [after] = await db().db.select().from(appointments).where(eq(appointments.id, visit.id));
+    expect(after).toMatchObject({ status: "CANCELLED", sequence: visit.sequence + 1, lateCancelFeeCents: 5000 });
+  });
+
+  it("a charger that died after charging and before recording it: the retry sends the same key, Stripe answers the same PaymentIntent", async () => {
+    const { visit, card } = await lateCancelledVisit(db().db);
+    expect(await chargeDueFees(db().db, now, { provider })).toBe(1);
+    await stripe.settled();
+    // As if the answer had been lost: claimed long ago, no PaymentIntent recorded.
+    await db().db.update(visitFees).set({ status: "charging", paymentRef: null, paidAt: null, claimedAt: new Date(now.getTime() - 10 * 60_000) }).where(eq(visitFees.appointmentId, visit.id));
+    expect(await chargeDueFees(db().db, now, { provider })).toBe(1);
+    await stripe.settled();
+    expect(intentsFor(card)).toHaveLength(1);
+    const { chargeKey } = await feeOf(db().db, visit.id);
+    expect(stripe.requests.filter((r) => r.path === "/v1/payment_intents" && r.idempotencyKey === chargeKey)).toHaveLength(2);
+  });
+
+  it.runIf(engine === "postgres")("two processes (two pools) and a retry race the charger: one PaymentIntent", async () => {
+    const { visit, card } = await lateCancelledVisit(db().db);
+    const url = (db() as { url?: string }).url!;
+    const [a, b] = await Promise.all([openDatabase({ databaseUrl: url }), openDatabase({ databaseUrl: url })]);
+    try {
+      await Promise.all([chargeDueFees(a.db, now, { provider }), chargeDueFees(b.db, now, { provider }), chargeDueFees(a.db, now, { provider })]);
+      await stripe.settled();
+      expect(intentsFor(card)).toHaveLength(1);
+      expect((await feeOf(db().db, visit.id)).status).toBe("paid");
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("a decline for insufficient funds: the fee stays owed as insufficent_funds, the patient is emailed a pay link once (in their language), and paying it on Stripe's page marks it paid", async () => {
+    const { visit, email } = await lateCancelledVisit(db().db, "4000000000009995", "es-US");
+    expect(await chargeDueFees(db().db, now, { provider })).toBe(1);
+    await stripe.settled(); // payment_intent.payment_failed arrives too: no second email
+    const fee = await feeOf(db().db, visit.id);
+    expect(fee).toMatchObject({ status: "failed", failureCode: "insufficent_funds" });
+    const mails = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, "%cancelación tardía%")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("fondos insuficientes");
+    expect(mails[0].text).not.toMatch(/\d{12,19}/);
+    const token = /\/payments\/fees\/([A-Za-z0-9_-]{32})/.exec(mails[0].text)![1];
+    expect((await feeByPayToken(db().db, token))?.id).toBe(fee.id);
+
+    // The pay page's session (payment mode), paid on the hosted page with another card.
+    const pay = await provider.startFeePayment({
+      amountCents: fee.amountCents,
+      customer: fee.customerRef,
+      description: "Late-cancellation fee",
+      successUrl: "https://dental.example.com/payments/fees/x?paid=1",
+      cancelUrl: "https://dental.example.com/payments/fees/x",
+      metadata: { fee_id: String(fee.id), appointment_id: String(visit.id) },
+    });
+    const paid = await fetch(pay.url, { method: "POST", body: new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123" }), redirect: "manual" });
+    expect(paid.status).toBe(303);
+    await stripe.settled();
+    expect((await feeOf(db().db, visit.id)).status).toBe("paid");
+    expect(await auditOf(db().db, visit.id)).toEqual(["fee.due", "fee.failed", "fee.paid"]);
+  });
+
+  it("a card needing authentication: still owed as authentication_required, emailed", async () => {
+    const { visit, email } = await lateCancelledVisit(db().db, "4000002760003184");
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    expect(await feeOf(db().db, visit.id)).toMatchObject({ status: "failed", failureCode: "authentication_required" });
+    const mails = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, "%late-cancellation fee%")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("confirm the payment yourself");
+  });
+
+  it("webhook: a wrong signature is a 400 and changes nothing; a replayed event changes nothing", async () => {
+    const { visit } = await lateCancelledVisit(db().db);
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const fee = await feeOf(db().db, visit.id);
+    const succeeded = stripe.events.find((e) => e.event.type === "payment_intent.succeeded" && (e.event.data as { object: { id: string } }).object.id === fee.paymentRef)!;
+    expect(succeeded.answers).toEqual([200]);
+    const payload = JSON.stringify(succeeded.event);
+    const signer = new Stripe(SECRET);
+    const post = (signature: string, body = payload) => fetch(stripe.webhookUrl!, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body });
+    const auditBefore = await auditOf(db().db, visit.id);
+
+    expect((await post(signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_someoneelse0123456" }))).status).toBe(400);
+    expect((await post("")).status).toBe(400);
+    // Signed for other bytes: the body was changed after signing.
+    const forged = payload.replace('"amount":5000', '"amount":1');
+    expect((await post(signer.webhooks.generateTestHeaderString({ payload, secret: WHSEC }), forged)).status).toBe(400);
+
+    const replay = await post(signer.webhooks.generateTestHeaderString({ payload, secret: WHSEC }));
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+    expect(await auditOf(db().db, visit.id)).toEqual(auditBefore);
+    expect(await db().db.select().from(paymentEvents).where(eq(paymentEvents.id, String(succeeded.event.id)))).toHaveLength(1);
+  });
+
+  it("a manager's refund, partial then the rest: reaches Stripe with a key per refund, audited; never more than was paid", async () => {
+    const { visit } = await lateCancelledVisit(db().db);
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const fee = await feeOf(db().db, visit.id);
+    const staff = { id: 1, email: "manager@console.example.com" };
+    expect(await refundFee(db().db, { feeId: fee.id, amountCents: 2000, reason: "Family emergency", staff, now }, provider)).toEqual({ ok: true, refundedCents: 2000 });
+    expect(await refundFee(db().db, { feeId: fee.id, amountCents: 3001, reason: "More", staff, now }, provider)).toEqual({ ok: false, code: "too_much" });
+    expect(await refundFee(db().db, { feeId: fee.id, amountCents: 3000, reason: "Goodwill", staff, now }, provider)).toEqual({ ok: true, refundedCents: 5000 });
+    await stripe.settled(); // charge.refunded twice: the total stays 5000
+    const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === fee.paymentRef);
+    expect(refunds.map((r) => r.amount)).toEqual([2000, 3000]);
+    expect((await feeOf(db().db, visit.id)).refundedCents).toBe(5000);
+    const lines = await db().db.select().from(auditLog).where(and(eq(auditLog.appointmentId, visit.id), eq(auditLog.action, "fee.refunded"))).orderBy(auditLog.id);
+    expect(lines.map((l) => [l.staffEmail, l.note, (l.after as { amountCents: number }).amountCents])).toEqual([
+      [staff.email, "Family emergency", 2000],
+      [staff.email, "Goodwill", 3000],
+    ]);
+  });
+});
