@@ -65,6 +65,8 @@ const envSchema = z
     /** Webhooks may reach private, loopback and link-local addresses, and plain http:// (local testing only). */
     WEBHOOK_ALLOW_PRIVATE: flag,
     SLOT_HOLDS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
+    /** Requests one API key may make per minute; past it the API answers 429 with Retry-After (decision 033). */
+    API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
     SALESFORCE_CHAT: flag,
     /** Salesforce Embedded Messaging (with SALESFORCE_CHAT=true): the org, the deployment's API name, its site and SCRT URLs. */
     SALESFORCE_CHAT_ORG_ID: z.string().regex(/^00D[A-Za-z0-9]{12,15}$/, "must be a Salesforce org id (00D…)").optional().or(z.literal("").transform(() => undefined)),
