@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -262,7 +263,7 @@ export const recallNotices = pgTable(
     kind: text("kind", { enum: ["due_soon", "due"] }).notNull(),
     sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** Why it was not sent (booked, unsubscribed, superseded by the due email). */
+    /** Why it was not sent (booked, unsubscribed, late: a "due soon" past its day, one_a_day: the patient had one that day). */
     skipped: text("skipped"),
     unsubscribeTokenHash: text("unsubscribe_token_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -697,6 +698,26 @@ export const catalogueRevision = pgTable("catalogue_revision", {
   id: smallint("id").primaryKey(),
   revision: bigint("revision", { mode: "number" }).notNull(),
 });
+
+// ---- Recall: one email a day (issue 33 C, migration 0016) ----
+
+/**
+ * The days a patient row was sent a recall email (the studio's calendar day): the primary key lets one a day
+ * through, whichever container's sender gets there first; the other notice waits for the next day.
+ */
+export const recallEmailDays = pgTable(
+  "recall_email_days",
+  {
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "cascade" }),
+    sentOn: date("sent_on").notNull(),
+    noticeId: integer("notice_id")
+      .notNull()
+      .references(() => recallNotices.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ name: "recall_email_days_pk", columns: [t.patientId, t.sentOn] })],
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Issue 30 A (decision 031): the record of what happened to each visit, and where each consumer has read it to.

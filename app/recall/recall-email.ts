@@ -18,6 +18,8 @@ type Input = {
   kind: RecallKind;
   /** The due date, YYYY-MM-DD. */
   dueOn: string;
+  /** The visit the recall counts from, YYYY-MM-DD in its studio's zone: why the patient gets this email. */
+  visitOn: string;
   service: { code: string; name: string };
   studio: EmailStudio;
   siteOrigin: string;
@@ -45,6 +47,7 @@ export function recallEmail(input: Input): OutgoingEmail {
     service: service.name.toLowerCase(),
     studio: input.studio.name,
     name: input.forName ?? "",
+    visitMonth: recallMonth(input.visitOn, locale),
   };
   const where = studioLocation(input.studio);
   // A family member's email names them ("Sam’s next checkup"); the patient's own speaks to them ("your").
@@ -54,6 +57,8 @@ export function recallEmail(input: Input): OutgoingEmail {
   const heading = soon ? t(own ? "recall.email.dueSoon.heading" : "recall.email.dueSoon.headingFor", vars) : t(own ? "recall.email.due.heading" : "recall.email.due.headingFor", vars);
   const lead = soon ? t(own ? "recall.email.dueSoon.lead" : "recall.email.dueSoon.leadFor", vars) : t(own ? "recall.email.due.lead" : "recall.email.due.leadFor", vars);
   const bookLabel = t(own ? "recall.email.book" : "recall.email.bookFor", vars);
+  // Why they get it: their (or their family member's) visit, not a wish they never expressed (issue 33 C).
+  const why = t(own ? "recall.email.why" : "recall.email.whyFor", vars);
   const text = [
     greeting,
     "",
@@ -68,7 +73,7 @@ export function recallEmail(input: Input): OutgoingEmail {
     BRAND,
     "",
     "--",
-    t("recall.email.why"),
+    why,
     t("recall.email.stopLine", { url: input.unsubscribeUrl }),
   ].join("\n");
   const html =
@@ -84,7 +89,7 @@ export function recallEmail(input: Input): OutgoingEmail {
         where,
         bookLabel,
         bookUrl: input.bookUrl,
-        footer: t("recall.email.footer"),
+        footer: why,
         stopLabel: t("recall.email.stop"),
         unsubscribeUrl: input.unsubscribeUrl,
       }),

@@ -10,13 +10,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, patients, recallNotices, services } from "~/db/schema";
+import { appointments, patients, recallEmailDays, recallNotices, services } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
 import { serviceName } from "~/scheduling/service-names";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
-import { RECALL_GRACE_DAYS, RECALL_LEAD_DAYS, RECALL_SEND_TIME, recallBookingHref, recallDueLine } from "~/rules/recall";
-import { localToday } from "~/rules/zoned-time";
+import { RECALL_GRACE_DAYS, RECALL_LEAD_DAYS, RECALL_SEND_TIME, dueSoonMissed, recallBookingHref, recallDueLine, recallSendTime } from "~/rules/recall";
+import { addDays, localToday } from "~/rules/zoned-time";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { recallEmail } from "./recall-email";
 
@@ -73,7 +73,8 @@ async function planRecalls(db: Db, now: Date): Promise<void> {
       ) as k(kind, send_at)
       where k.send_at <= ${at}
         and case k.kind
-          when 'due_soon' then ${at} < (c.due_on + ${RECALL_SEND_TIME}::time) at time zone c.tz
+          -- "due soon" on its own day only (rules/recall.ts dueSoonMissed): never weeks late, beside the due email
+          when 'due_soon' then ${at} < ((c.due_on - ${RECALL_LEAD_DAYS - 1}::int)::timestamp) at time zone c.tz
           else ${at} < k.send_at + make_interval(days => ${RECALL_GRACE_DAYS}::int)
         end
       on conflict do nothing`);
@@ -108,7 +109,8 @@ export async function sendDueRecalls(
       .limit(limit)
       .for("update", { of: recallNotices, skipLocked: true });
     let queued = 0;
-    for (const row of due) {
+    // In patient order: two containers claiming days of the same patients take their rows in one order (no deadlock).
+    for (const row of [...due].sort((a, b) => a.notice.patientId - b.notice.patientId)) {
       const { notice } = row;
       const studio = await getStudioAnyState(tx as Db, row.studioSlug);
       const service = await getService(tx as Db, notice.serviceCode);
@@ -125,8 +127,18 @@ export async function sendDueRecalls(
           ),
         )
         .limit(1);
-      const dueAt = notice.kind === "due_soon" ? await dueSendTime(tx as Db, notice.dueOn, studio.tz) : null;
-      const skipped = row.optedOut ? "unsubscribed" : later ? "booked" : dueAt && now >= dueAt ? "superseded" : null;
+      const today = localToday(now, studio.tz);
+      const late = notice.kind === "due_soon" && dueSoonMissed(notice.dueOn, today);
+      let skipped = row.optedOut ? "unsubscribed" : later ? "booked" : late ? "late" : null;
+      if (!skipped && !(await claimRecallDay(tx as Db, notice.patientId, today, notice.id))) {
+        // This patient had a recall email today (another service's, another container's): one a day. A "due
+        // soon" would be late tomorrow; a due email goes tomorrow morning.
+        if (notice.kind === "due_soon") skipped = "one_a_day";
+        else {
+          await tx.update(recallNotices).set({ sendAt: recallSendTime(addDays(today, 1), studio.tz) }).where(eq(recallNotices.id, notice.id));
+          continue;
+        }
+      }
       const token = skipped ? null : randomBytes(24).toString("base64url");
       if (token) {
         await enqueueEmail(
@@ -138,6 +150,7 @@ export async function sendDueRecalls(
             forName: row.familyOf === null ? undefined : row.firstName,
             kind: notice.kind,
             dueOn: notice.dueOn,
+            visitOn: localToday(row.visitStartsAt, studio.tz),
             service,
             studio,
             siteOrigin,
@@ -157,10 +170,13 @@ export async function sendDueRecalls(
   });
 }
 
-/** When the due email of a due date goes: RECALL_SEND_TIME on that day in the studio's zone. */
-async function dueSendTime(db: Db, dueOn: string, tz: string): Promise<Date> {
-  const [{ ms }] = rowsOf<{ ms: number }>(await db.execute(sql`select extract(epoch from (${dueOn}::date + ${RECALL_SEND_TIME}::time) at time zone ${tz})::float8 * 1000 as ms`));
-  return new Date(Number(ms));
+/**
+ * Takes the patient row's recall day (`recall_email_days`' primary key): false when another notice has it. A
+ * second container claiming the same day waits on the first one's row and then finds it taken.
+ */
+async function claimRecallDay(db: Db, patientId: number, day: string, noticeId: number): Promise<boolean> {
+  const claimed = await db.insert(recallEmailDays).values({ patientId, sentOn: day, noticeId }).onConflictDoNothing().returning({ noticeId: recallEmailDays.noticeId });
+  return claimed.length > 0;
 }
 
 export type NextRecall = { patientName: string; line: string; bookHref: string; key: string };

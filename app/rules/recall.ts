@@ -1,3 +1,5 @@
+import { addDays, instantOfWall } from "./zoned-time";
+
 /**
  * Recall (issue 20 B): after a completed visit of a service with a recall interval, the next one is due that many
  * months later (the visit's date in its studio's zone, plus the months; the 31st becomes the month's last day).
@@ -10,6 +12,21 @@ import { dateTimeFormat } from "./intl-formats";
 export const RECALL_LEAD_DAYS = 28;
 /** The time of day, in the studio's zone, recall emails go out: a morning email, not one at midnight. */
 export const RECALL_SEND_TIME = "09:00";
+
+/**
+ * The "due soon" email goes on its own day or not at all (issue 33 C): sent later (senders down, a deployment)
+ * it would say "it's almost time" weeks late, and on the due date land beside the due email.
+ */
+export function dueSoonMissed(dueOn: string, today: string): boolean {
+  return today > addDays(dueOn, -RECALL_LEAD_DAYS);
+}
+
+/** RECALL_SEND_TIME on a 'YYYY-MM-DD' day in a zone: when a recall email held back a day goes. */
+export function recallSendTime(day: string, tz: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  const [hour, minute] = RECALL_SEND_TIME.split(":").map(Number);
+  return new Date(instantOfWall(Date.UTC(y, m - 1, d, hour, minute), tz).instant);
+}
 /** A due email not sent within this many days of the due date (the senders were down) is not sent late. */
 export const RECALL_GRACE_DAYS = 30;
 

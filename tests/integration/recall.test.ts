@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
-import { appointments, emailOutbox, patients, recallNotices } from "~/db/schema";
+import { appointments, emailOutbox, patients, recallNotices, services } from "~/db/schema";
 import { accountRecalls, recallSubscription, sendDueRecalls, setRecallOptOut } from "~/recall/recall.server";
 import { newAppointmentToken } from "~/scheduling/book.server";
 import { referrerPolicyFor } from "~/platform/security-headers.server";
@@ -159,7 +159,7 @@ describeEachEngine("recall emails", ({ db, engine }) => {
     expect(await accountRecalls(database, parentId, now)).toEqual([expect.objectContaining({ patientName: "Sam Patel", line: "Next checkup due in June 2027" })]);
     expect(await accountRecalls(database, otherId, now)).toEqual([]);
     // Four weeks before June 14: one email to the parent's address, about Sam, greeting nobody by Sam's name.
-    await sendDueRecalls(database, { now: new Date("2027-05-18T14:00:00Z"), siteOrigin: SITE });
+    await sendDueRecalls(database, { now: new Date("2027-05-17T14:00:00Z"), siteOrigin: SITE });
     const [mail] = await recallMails(database, parentEmail);
     expect(mail.subject).toContain("Sam’s next checkup is due in June 2027");
     expect(mail.text).not.toContain("Hi Sam");
@@ -176,7 +176,7 @@ describeEachEngine("recall emails", ({ db, engine }) => {
     const en = await createPatient(database, { email: `en-${Date.now()}@example.com`, firstName: "Alex" });
     await visit(database, es.id, studio, "2026-12-14T15:00:00Z", "COMPLETED");
     await visit(database, en.id, studio, "2026-12-14T17:00:00Z", "COMPLETED");
-    expect(await sendDueRecalls(database, { now: new Date("2027-05-18T14:00:00Z"), siteOrigin: SITE })).toBe(2);
+    expect(await sendDueRecalls(database, { now: new Date("2027-05-17T14:00:00Z"), siteOrigin: SITE })).toBe(2);
     const [spanish] = await database.select().from(emailOutbox).where(eq(emailOutbox.to, es.email));
     expect(spanish.subject).toBe("Studio Dental: su próximo chequeo le toca en junio de 2027");
     expect(spanish.text).toContain("Hola, Lucía:");
@@ -198,7 +198,7 @@ describeEachEngine("recall emails", ({ db, engine }) => {
     const studio = await createStudioWithProviders(database, { roles: ["hygienist"] });
     const patient = await createPatient(database, { firstName: "Ola" });
     await visit(database, patient.id, studio, "2028-01-10T15:00:00Z", "COMPLETED");
-    expect(await sendDueRecalls(database, { now: new Date("2028-06-20T12:00:00Z"), siteOrigin: SITE })).toBe(1);
+    expect(await sendDueRecalls(database, { now: new Date("2028-06-12T14:00:00Z"), siteOrigin: SITE })).toBe(1);
     const token = unsubscribeToken((await recallMails(database, patient.email))[0].text);
     const url = `http://localhost:3000/recall/unsubscribe/${token}`;
     const post = (body: string, headers: Record<string, string> = {}) =>
@@ -226,5 +226,86 @@ describeEachEngine("recall emails", ({ db, engine }) => {
     expect((await callRoute(unsubscribeRoute.loader, new Request(unknown), { params: { token: "B".repeat(32) } })).status).toBe(404);
     expect((await callRoute(unsubscribeRoute.action, new Request(unknown, { method: "POST", body: "intent=stop", headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { params: { token: "B".repeat(32) } })).status).toBe(404);
     expect((await callRoute(unsubscribeRoute.loader, new Request("http://localhost:3000/recall/unsubscribe/%00"), { params: { token: "\0" } })).status).toBe(404);
+  });
+  it("issue 33 C: a checkup six months ago today with nothing sent before gets only the due email, at 9 AM, not a late \"due soon\" beside it; the footer says why (the visit), in both languages", async () => {
+    const database = db();
+    const second = engine === "postgres" ? await openDatabase({ databaseUrl: (database as { url?: string }).url!, migrate: false }) : database;
+    try {
+      const studio = await createStudioWithProviders(database.db, { roles: ["hygienist"] });
+      const guest = await createPatient(database.db, { firstName: "Ivy" });
+      const spanish = await createPatient(database.db, { firstName: "Lupe", locale: "es-US" });
+      // January 14, 2029: due July 14, 2029. The senders were down until that morning (a deployment, an outage).
+      await visit(database.db, guest.id, studio, "2029-01-14T15:00:00Z", "COMPLETED");
+      await visit(database.db, spanish.id, studio, "2029-01-14T16:00:00Z", "COMPLETED");
+      const tick = (at: string) => Promise.all([sendDueRecalls(database.db, { now: new Date(at), siteOrigin: SITE }), sendDueRecalls(second.db, { now: new Date(at), siteOrigin: SITE })]);
+      const mails = (to: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+
+      await tick("2029-07-14T12:37:00Z"); // 8:37 AM in New York: the "due soon" is 28 days late, not sent
+      expect(await mails(guest.email)).toEqual([]);
+      for (const at of ["2029-07-14T13:01:00Z", "2029-07-14T13:30:00Z", "2029-07-14T21:00:00Z", "2029-07-15T13:00:00Z"]) await tick(at);
+      const [due, ...more] = await mails(guest.email);
+      expect([due.subject, more]).toEqual(["Studio Dental: your checkup is due", []]);
+      const notices = await database.db.select().from(recallNotices).where(eq(recallNotices.patientId, guest.id));
+      expect(notices.map((n) => [n.kind, n.sentAt?.toISOString()])).toEqual([["due", "2029-07-14T13:01:00.000Z"]]);
+
+      // Why they get it: their visit, not a wish a guest never expressed; the one-click stop stays.
+      const why = `You get this email because you had a visit at Studio Dental Test ${studio.slug} in January 2029, and we let our patients know when their next checkup is due.`;
+      expect(due.text).toContain(why);
+      expect(due.html).toContain(why);
+      expect(`${due.text}${due.html}`).not.toMatch(/asked to hear/);
+      expect(due.text).toMatch(/^Stop these reminders: https:\/\/dental\.example\.com\/recall\/unsubscribe\/[A-Za-z0-9_-]{32}$/m);
+      expect(due.html).toMatch(/<a href="https:\/\/dental\.example\.com\/recall\/unsubscribe\/[A-Za-z0-9_-]{32}"[^>]*>Stop these reminders<\/a>/);
+      const [es, ...esMore] = await mails(spanish.email);
+      expect(esMore).toEqual([]);
+      const porque = `Recibe este correo porque tuvo una cita en Studio Dental Test ${studio.slug} en enero de 2029, y avisamos a nuestros pacientes cuando les toca su próximo chequeo.`;
+      expect(es.text).toContain(porque);
+      expect(es.html).toContain(porque);
+      expect(es.html).toMatch(/>Dejar de recibir estos recordatorios<\/a>/);
+    } finally {
+      if (second !== database) await second.close();
+    }
+  });
+
+  it("issue 33 C: a \"due soon\" planned on its day but not sent that day (the senders stalled) is skipped, not sent late", async () => {
+    const database = db().db;
+    const studio = await createStudioWithProviders(database, { roles: ["hygienist"] });
+    const patient = await createPatient(database, { firstName: "Jo" });
+    const from = await visit(database, patient.id, studio, "2029-02-14T15:00:00Z", "COMPLETED");
+    // Due August 14; "due soon" on July 17 at 9 AM EDT. Planned then, the sender only gets to it the next morning.
+    await database.insert(recallNotices).values({ patientId: patient.id, serviceCode: "CLNCHK", visitId: from.id, dueOn: "2029-08-14", kind: "due_soon", sendAt: new Date("2029-07-17T13:00:00Z") });
+    expect(await sendDueRecalls(database, { now: new Date("2029-07-18T04:30:00Z"), siteOrigin: SITE })).toBe(0); // 00:30 the next day in New York
+    expect(await database.select().from(emailOutbox).where(eq(emailOutbox.to, patient.email))).toEqual([]);
+    expect((await database.select().from(recallNotices).where(eq(recallNotices.patientId, patient.id))).map((n) => [n.kind, n.sentAt, n.skipped])).toEqual([["due_soon", null, "late"]]);
+  });
+
+  it("issue 33 C: at most one recall email a day per patient, also when two senders each claim one of the patient's notices", async () => {
+    const database = db();
+    const second = engine === "postgres" ? await openDatabase({ databaseUrl: (database as { url?: string }).url!, migrate: false }) : database;
+    // A second service with a recall (whitening every 6 months, for this test): two recalls due the same day.
+    await database.db.update(services).set({ recallMonths: 6 }).where(eq(services.code, "WHTNG"));
+    try {
+      const studio = await createStudioWithProviders(database.db, { roles: ["hygienist"] });
+      const patient = await createPatient(database.db, { firstName: "Kim" });
+      await visit(database.db, patient.id, studio, "2030-01-14T15:00:00Z", "COMPLETED");
+      await visit(database.db, patient.id, studio, "2030-01-14T17:00:00Z", "COMPLETED", "WHTNG");
+      // One notice each (limit 1): the two senders hold different notices of the same patient at the same moment.
+      const tick = (at: string) =>
+        Promise.all([sendDueRecalls(database.db, { now: new Date(at), siteOrigin: SITE, limit: 1 }), sendDueRecalls(second.db, { now: new Date(at), siteOrigin: SITE, limit: 1 })]);
+      const mails = () => database.db.select().from(emailOutbox).where(eq(emailOutbox.to, patient.email));
+      for (const at of ["2030-06-16T13:00:00Z", "2030-06-16T13:05:00Z", "2030-06-16T20:00:00Z"]) await tick(at);
+      expect(await mails()).toHaveLength(1); // the other "due soon" would be late tomorrow: skipped
+      for (const at of ["2030-07-14T13:00:00Z", "2030-07-14T13:05:00Z", "2030-07-14T20:00:00Z", "2030-07-15T12:00:00Z"]) await tick(at);
+      const notices = await database.db.select().from(recallNotices).where(eq(recallNotices.patientId, patient.id));
+      expect(notices.filter((n) => n.sentAt).map((n) => n.sentAt!.toISOString()).sort()).toEqual(["2030-06-16T13:00:00.000Z", "2030-07-14T13:00:00.000Z"]);
+      expect(notices.filter((n) => n.skipped).map((n) => [n.kind, n.skipped])).toEqual([["due_soon", "one_a_day"]]);
+      // The second due email waits for the next morning.
+      for (const at of ["2030-07-15T13:00:00Z", "2030-07-15T13:05:00Z"]) await tick(at);
+      const sent = (await database.db.select().from(recallNotices).where(eq(recallNotices.patientId, patient.id))).filter((n) => n.sentAt).map((n) => n.sentAt!.toISOString()).sort();
+      expect(sent).toEqual(["2030-06-16T13:00:00.000Z", "2030-07-14T13:00:00.000Z", "2030-07-15T13:00:00.000Z"]);
+      expect(await mails()).toHaveLength(3);
+    } finally {
+      await database.db.update(services).set({ recallMonths: null }).where(eq(services.code, "WHTNG"));
+      if (second !== database) await second.close();
+    }
   });
 });

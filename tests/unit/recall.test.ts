@@ -41,6 +41,7 @@ describe("a family member's recall email", () => {
     to: "parent@example.com",
     kind: "due_soon" as const,
     dueOn: "2027-06-15",
+    visitOn: "2026-12-15",
     service: { code: "CLNCHK", name: "Checkup and cleaning" },
     studio: { slug: "fenway", name: "Fenway", address: "1 Example St, Boston, MA 02215", tz: "America/New_York", isVirtual: false },
     siteOrigin: "https://dental.example.com",
@@ -53,6 +54,10 @@ describe("a family member's recall email", () => {
     expect(email.text).toContain("Hi there,");
     expect(email.text).toContain("It’s almost time for Sam’s next checkup and cleaning");
     expect(email.text).not.toContain("Hi Sam");
+    // Why the parent gets it: Sam's visit (issue 33 C), with the one-click stop beside it.
+    const why = "You get this email because Sam had a visit at Studio Dental Fenway in December 2026, and we let our patients know when their next checkup is due.";
+    expect(email.text).toContain(why);
+    expect(email.html).toContain(why);
   });
   it("speaks to the patient about their own checkup otherwise", () => {
     const email = recallEmail({ ...base, firstName: "Alex" });
@@ -67,6 +72,7 @@ describe("a recall email in Spanish", () => {
       to: "alex@example.com",
       kind: "due_soon",
       dueOn: "2027-06-15",
+      visitOn: "2026-12-15",
       service: { code: "CLNCHK", name: "Checkup and cleaning" },
       studio: { slug: "fenway", name: "Fenway", address: "1 Example St, Boston, MA 02215", tz: "America/New_York", isVirtual: false },
       siteOrigin: "https://dental.example.com",
