@@ -5,7 +5,7 @@ import { cookies, readCookies } from "~/platform/cookies.server";
 import { isWebView } from "~/rules/web-view";
 import { NonceContext } from "~/ui/nonce";
 import { SITE_STYLESHEETS, SiteStylesContext } from "~/ui/site-styles";
-import { builtStylesheets } from "~/platform/site-styles.server";
+import { builtStylesheets, siteStylesHref } from "~/platform/site-styles.server";
 import { redactForLog } from "~/platform/redact";
 import { documentI18n, varyByLanguage, withPageWords } from "~/i18n/page.server";
 import { DocumentWords, putDocumentWords } from "~/i18n/use-t";
@@ -35,12 +35,16 @@ export default function handleRequest(
   if (isWebView({ routeIds, webViewCookie: readCookies(request).web_view ?? null })) responseHeaders.append("Set-Cookie", cookies.webView());
   // The page's words travel beside the loader data, not in it (decision 027, issue 22); an error page without root
   // data (an action threw, or the root loader failed) still speaks the reader's language.
-  const words = documentI18n(request);
+  const words = documentI18n(request, { manifest: remixContext.manifest, routeIds });
   putDocumentWords(remixContext.staticHandlerContext.loaderData, words);
+  // The site's styles inline on a browser's first page, linked from its cache on the next ones (decision 048).
+  const { css, fingerprint } = builtStylesheets(SITE_STYLESHEETS);
+  const cached = css !== "" && readCookies(request).site_css === fingerprint;
+  if (css !== "" && !cached) responseHeaders.append("Set-Cookie", cookies.siteStyles(fingerprint));
   // A render error throws here: Remix then renders the error boundary (as a shell error did before).
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      <SiteStylesContext.Provider value={builtStylesheets(SITE_STYLESHEETS)}>
+      <SiteStylesContext.Provider value={{ css: cached ? null : css, href: siteStylesHref(fingerprint) }}>
         <DocumentWords.Provider value={words}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </DocumentWords.Provider>

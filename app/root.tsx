@@ -29,7 +29,7 @@ import { ReferralPopup } from "~/ui/referral-popup";
 import { BRAND_NAME } from "~/ui/brand";
 import { SiteStyles } from "~/ui/site-styles";
 import { pageLanguage } from "~/i18n/page.server";
-import { isStaffPath, sameMessages } from "~/i18n/namespaces";
+import { isStaffPath } from "~/i18n/namespaces";
 import { localize, type T } from "~/i18n/translate";
 import { DocumentWordsScript, metaT, Trans, usePageI18n, useT } from "~/i18n/use-t";
 import { LanguageAlternates, LanguageSwitch } from "~/ui/language-switch";
@@ -80,9 +80,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...state, popup: referral?.popup ?? null, alternates }, { headers });
 }
 
-/** A client navigation into another section brings that section's messages (decision 027; entry.server adds them). */
+/** A client navigation to another page brings that page's words (each page ships its own, issue 34; entry.server adds them). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || !sameMessages(currentUrl.pathname, nextUrl.pathname);
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 function Document({ children, isError = false }: { children: ReactNode; isError?: boolean }) {
   const data = useRouteLoaderData<typeof loader>("root");

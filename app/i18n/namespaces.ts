@@ -2,8 +2,8 @@
  * Which catalogue namespaces a page needs, by its path (decision 027): a page ships only its section's messages,
  * not the whole product's. `common` (the chrome, forms, error pages) is on every page. A component's strings live
  * in the namespace of every section that shows it (visit rows: `visit`, loaded by the booking and profile pages).
- * A path's section is the first pattern it matches; the browser needs only that (`sameMessages`), so each section's
- * namespaces are a table of their own, which the client bundle leaves out.
+ * A path's section is the first pattern it matches. A page ships only the keys of these its scripts name (issue 34,
+ * `route-words.server.ts`); the server's render reads them all.
  */
 const SECTIONS = [
   [/^\/booking\/confirmed\//, "confirmed"],
@@ -41,8 +41,6 @@ export function namespacesFor(pathname: string): string[] {
   return ["common", ...NAMESPACES[sectionOf(pathname)]];
 }
 
-/** Two paths of one section share their messages: a client navigation between them needs no new ones. */
-export const sameMessages = (a: string, b: string) => sectionOf(a) === sectionOf(b);
 
 /** The studio console (decision 020): English only (decision 027), no patient session, no scripts. */
 export const isStaffPath = (pathname: string) => pathname === "/staff" || pathname.startsWith("/staff/");

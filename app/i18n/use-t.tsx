@@ -8,8 +8,11 @@ export type Alternate = { hrefLang: string; href: string };
 /** A page's words (decision 027): its locale, its section's messages, the languages to switch to. */
 export type PageI18n = { locale: string; messages: Messages; languages: { locale: string; name: string }[] };
 
-/** A document's words and their JSON, as the page carries them in `<script type="application/json" id="page-i18n">`. */
-export type DocumentI18n = { i18n: PageI18n; json: string };
+/**
+ * A document's words for the server's render, and `json()`: what the page carries in `<script type="application/json"
+ * id="page-i18n">` (the words its scripts name and those the render used, issue 34), asked when that script renders.
+ */
+export type DocumentI18n = { i18n: PageI18n; json: () => string };
 
 const NONE: PageI18n = { locale: DEFAULT_LOCALE, messages: {}, languages: [] };
 const SCRIPT_ID = "page-i18n";
@@ -40,7 +43,8 @@ const browserI18n = (): PageI18n | undefined => (pageI18n ??= JSON.parse(pageJso
 
 /** The script that carries the document's words (none in the console, which has no scripts). */
 export function DocumentWordsScript() {
-  const json = useContext(DocumentWords)?.json ?? pageJson();
+  // On the server after the page's content (the root renders this script late), so the render's words are known.
+  const json = useContext(DocumentWords)?.json() ?? pageJson();
   return json ? <script type="application/json" id={SCRIPT_ID} dangerouslySetInnerHTML={{ __html: json }} /> : null;
 }
 

@@ -31,6 +31,11 @@ export const cookies = {
   popupsShown: (ids: readonly string[]) => serialize("referralPopupsShown", ids.join("."), base()),
   /** The language the patient chose with the language link (decision 027). */
   language: (locale: string) => serialize("lang", locale, { ...base(), maxAge: YEAR }),
+  /**
+   * The site's stylesheet version this browser was sent inline and asked to keep (issue 34 F, decision 048): its next
+   * pages link the cached file instead of carrying the CSS again. Only a fingerprint; a stale or odd value means inline.
+   */
+  siteStyles: (fingerprint: string) => serialize("site_css", fingerprint, { ...base(), maxAge: YEAR }),
 };
 
 /** The referral popups already shown this session (unknown names dropped). */

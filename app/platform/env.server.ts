@@ -50,7 +50,23 @@ const envSchema = z
     /** Holds one client address may place per hour; past it the times page answers 429 (decision 021). */
     /** How often the waitlist sender looks without being woken (a visit change in the same process wakes it at once). */
     WAITLIST_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15_000),
+    /**
+     * Webhook retries after a failed attempt (decision 032): comma-separated durations (`5s`, `5m`, `2h`); after the
+     * last the endpoint is disabled and the admins emailed. Default: the Standard Webhooks schedule.
+     */
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .regex(/^\s*\d{1,6}\s*(ms|s|m|h)\s*(,\s*\d{1,6}\s*(ms|s|m|h)\s*){0,19}$/, "must be durations like 5s,5m,30m,2h")
+      .default("5s,5m,30m,2h,5h,10h,14h,20h,24h")
+      .transform((v) => v.split(",").map((part) => {
+        const [, n, unit] = /(\d+)\s*(ms|s|m|h)/.exec(part)!;
+        return Number(n) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as "ms" | "s" | "m" | "h"];
+      })),
+    /** Webhooks may reach private, loopback and link-local addresses, and plain http:// (local testing only). */
+    WEBHOOK_ALLOW_PRIVATE: flag,
     SLOT_HOLDS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
+    /** Requests one API key may make per minute; past it the API answers 429 with Retry-After (decision 033). */
+    API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
     SALESFORCE_CHAT: flag,
     /** Salesforce Embedded Messaging (with SALESFORCE_CHAT=true): the org, the deployment's API name, its site and SCRT URLs. */
     SALESFORCE_CHAT_ORG_ID: z.string().regex(/^00D[A-Za-z0-9]{12,15}$/, "must be a Salesforce org id (00D…)").optional().or(z.literal("").transform(() => undefined)),

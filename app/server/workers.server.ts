@@ -8,11 +8,13 @@ import { sweepExpiredHolds } from "~/scheduling/holds.server";
 import { sendDueReminders } from "~/scheduling/reminders.server";
 import { VISIT_EVENTS_TOPIC } from "~/scheduling/visit-events.server";
 import { waitlistTick } from "~/waitlist/sender.server";
+import { webhooksTick } from "~/webhooks/deliveries.server";
 
 /**
  * The background work of every container, each a job on the one helper (app/jobs, decision 031): the email outbox,
- * the visit reminders, the recall emails, sweeping expired slot holds, the waitlist's offers (woken at once by a visit
- * change in this process), the late-cancel fees. Each tick claims its rows with SKIP LOCKED: any number of containers run them all.
+ * the visit reminders, the recall emails, sweeping expired slot holds, the waitlist's offers and the webhook deliveries
+ * (both woken at once by a visit change in this process), the late-cancel fees. Each tick claims its rows with SKIP
+ * LOCKED: any number of containers run them all.
  */
 export function startWorkers(database: Database, env: Env) {
   const { db } = database;
@@ -23,6 +25,12 @@ export function startWorkers(database: Database, env: Env) {
     startJob({ name: "reminders", everyMs: 30_000, tick: (now) => sendDueReminders(db, { now, siteOrigin }) }),
     startJob({ name: "recall", everyMs: 300_000, tick: (now) => sendDueRecalls(db, { now, siteOrigin }) }),
     startJob({ name: "hold-sweeper", everyMs: 60_000, tick: async (now) => (await sweepExpiredHolds(db, now)).length }),
+    startJob({
+      name: "webhooks",
+      everyMs: 2_000,
+      tick: webhooksTick(db, { schedule: env.WEBHOOK_RETRY_SCHEDULE, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, siteOrigin }),
+      wakeOn: VISIT_EVENTS_TOPIC,
+    }),
     startJob({ name: "waitlist", everyMs: env.WAITLIST_EVERY_MS, tick: waitlistTick(db, siteOrigin), wakeOn: VISIT_EVENTS_TOPIC }),
     // Late-cancel fees recorded by a cancel, charged off-session (issue 32 B); a late cancel wakes it at once.
     startJob({ name: "late-cancel-fees", everyMs: 30_000, tick: (now) => chargeDueFees(db, now), wakeOn: LATE_CANCEL_FEES_TOPIC }),

@@ -4,25 +4,38 @@ import stylesHref from "~/styles/app.css";
 import tokensHref from "~/styles/tokens.css";
 import { useNonce } from "./nonce";
 
-/** The stylesheets, in cascade order: kept as separate sources, served as one inline block. */
+/** The stylesheets, in cascade order: kept as separate sources, served as one block or one file. */
 export const SITE_STYLESHEETS = [tokensHref, stylesHref, accountStylesHref];
 
 /**
- * The site's stylesheets (tokens.css, app.css, account.css as built), inlined in the document head: a linked
- * stylesheet is render-blocking, and on a phone its round trips alone held the first paint (and so LCP) back by
- * ≈ 1.5 s (decision 013). The server provides the text (entry.server); the browser keeps the text it was served.
+ * How the site's styles reach this page (decision 048): on a browser's first page inline (`css`, no render-blocking
+ * request: decision 013) with a low-priority prefetch of the same text as one fingerprinted file (`href`); on the
+ * next pages, once the `site_css` cookie says the browser was sent that file, a link to it (`css` null), from cache.
  */
-export const SiteStylesContext = createContext("");
+export type SiteStylesDelivery = { css: string | null; href: string };
+export const SiteStylesContext = createContext<SiteStylesDelivery>({ css: "", href: "" });
 
 const ID = "site-styles";
-let served: string | undefined;
+const PREFETCH_ID = "site-styles-file";
+let served: SiteStylesDelivery | undefined;
+
+/** In the browser: what the server sent, read from the document once, so hydration and later renders keep it. */
+function servedInBrowser(): SiteStylesDelivery {
+  const element = document.getElementById(ID);
+  if (element?.tagName === "LINK") return { css: null, href: element.getAttribute("href") ?? "" };
+  return { css: element?.textContent ?? "", href: document.getElementById(PREFETCH_ID)?.getAttribute("href") ?? "" };
+}
 
 export function SiteStyles() {
   const fromServer = useContext(SiteStylesContext);
   const nonce = useNonce();
-  // In the browser the element is already in the document: hydration and later renders reuse its text.
-  if (typeof document !== "undefined") served ??= document.getElementById(ID)?.textContent ?? "";
-  const css = typeof document !== "undefined" ? (served ?? "") : fromServer;
-  // suppressHydrationWarning: browsers hide a nonce attribute's value from the DOM.
-  return <style id={ID} nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
+  const { css, href } = typeof document !== "undefined" ? (served ??= servedInBrowser()) : fromServer;
+  if (css === null) return <link id={ID} rel="stylesheet" href={href} />;
+  return (
+    <>
+      {/* suppressHydrationWarning: browsers hide a nonce attribute's value from the DOM. */}
+      <style id={ID} nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />
+      {href ? <link id={PREFETCH_ID} rel="prefetch" href={href} /> : null}
+    </>
+  );
 }

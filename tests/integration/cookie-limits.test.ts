@@ -121,6 +121,11 @@ async function cookieVariants(): Promise<Record<string, Variant[]>> {
       ["one we do not", "xx-XX"],
       ["4000 bytes", "e".repeat(HUGE)],
     ],
+    site_css: [
+      ["a 12-character fingerprint (not the current one: the page inlines its styles)", "abcdefghijkl"],
+      ["13 characters", "abcdefghijklm"],
+      ["4000 bytes", "s".repeat(HUGE)],
+    ],
     cookieBannerDismissed: [
       ["true", "true"],
       ["true + 1 character", "truee"],
