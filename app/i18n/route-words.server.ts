@@ -9,7 +9,7 @@ export type AssetsManifest = {
 };
 
 /**
- * A string in a built script that may name a message: `"booking.times.title"`, or the start of one built at run time
+ * A string in a built script that may name a message: `"booking.times.lead"`, or the start of one built at run time
  * (`"booking.services."+x`, `` `booking.services.${x}` ``). Minified code keeps every `t("…")` key as such a literal.
  */
 const LITERAL = /["'`]([a-z][\w-]*(?:\.[\w-]+)*\.?)(?=["'`]|\$\{)/g;
