@@ -53,6 +53,8 @@ export default defineConfig({
       // The team spec's admins (tests/e2e/console-team.spec.ts, decision 026).
       staffAdd("--email team-admin-js-off@console.example.com --email team-admin-js-on@console.example.com --role admin"),
       staffAdd("--email manager-js-off@console.example.com --email manager-js-on@console.example.com --role manager --studio south-boston --studio post-office-square"),
+      // The API keys spec's admins (tests/e2e/console-api-keys.spec.ts, decision 033).
+      staffAdd("--email api-admin-js-off@console.example.com --email api-admin-js-on@console.example.com --role admin"),
       `RECALL_E2E_FILE=${RECALL_E2E_FILE} node --import tsx tests/fixtures/recall-e2e.ts`,
       "node --import tsx server.ts",
     ].join(" && "),

@@ -14,6 +14,7 @@ import { chosenStudioPhone } from "~/booking/step.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { formatPhone } from "~/rules/phone";
 import type { UnavailableAnswer } from "~/ui/unavailable";
+import { rejected } from "~/flow/forms.server";
 
 /**
  * A page is rendered to one string (decision 019): no page uses Suspense or deferred data, so a stream would
@@ -92,5 +93,5 @@ export async function databaseUnavailable(request: Request, posted: FormData | n
     const before = initialValue[name];
     initialValue[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
   }
-  return json({ status: "error", initialValue, error: { "": [message] } }, init);
+  return rejected(initialValue, { "": [message] }, init);
 }

@@ -20,11 +20,14 @@ const LIMITS = {
   invite: { points: 10, duration: 24 * 60 * 60 },
   /** Slot holds placed from one address (SLOT_HOLDS_PER_HOUR, decision 021): nobody holds a studio's day. */
   hold: { points: 30, duration: 60 * 60 },
+  /** Read API requests per API key (API_REQUESTS_PER_MINUTE, decision 033). */
+  api: { points: 120, duration: 60 },
 } as const;
 type Name = keyof typeof LIMITS;
 
-/** A limit's options; the hold limit is the operator's (SLOT_HOLDS_PER_HOUR). */
-const limitOf = (name: Name) => (name === "hold" ? { ...LIMITS.hold, points: getEnv().SLOT_HOLDS_PER_HOUR } : LIMITS[name]);
+/** A limit's options; the hold and API limits are the operator's (SLOT_HOLDS_PER_HOUR, API_REQUESTS_PER_MINUTE). */
+const limitOf = (name: Name) =>
+  name === "hold" ? { ...LIMITS.hold, points: getEnv().SLOT_HOLDS_PER_HOUR } : name === "api" ? { ...LIMITS.api, points: getEnv().API_REQUESTS_PER_MINUTE } : LIMITS[name];
 
 /** Keys are hashed: no email or address is stored in the table, and a long one still fits its 255 characters. */
 const hashKey = (key: string) => createHash("sha256").update(key.toLowerCase()).digest("base64url");

@@ -25,7 +25,7 @@ export async function readAudit(filter: AuditFilter) {
   return rows.map((r) => ({
     id: r.id,
     at: r.at.toISOString().replace("T", " ").slice(0, 19) + " UTC",
-    who: r.actor === "staff" ? (r.staffEmail ?? "staff") : r.actor,
+    who: r.actor === "staff" ? (r.staffEmail ?? "staff") : r.actor === "api" ? "API key" : r.actor,
     action: r.action,
     studio: r.studioSlug,
     visit: r.appointmentId,
@@ -57,4 +57,7 @@ export const AUDIT_ACTIONS = [
   "availability.closure_add",
   "availability.closure_remove",
   "availability.service",
+  "api_key.create",
+  "api_key.revoke",
+  "api.visit_read",
 ] as const;

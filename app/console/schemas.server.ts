@@ -139,3 +139,10 @@ export const serviceSchema = z.object({
     .transform((v) => Math.round(Number(v.replace("$", "")) * 100)),
   roles: z.array(z.enum(["dentist", "hygienist", "orthodontist"]), "Choose who offers it.").min(1, "Choose at least one kind of provider who offers it."),
 });
+
+/* API keys (admins, decision 033). */
+
+export const apiKeySchema = z.object({
+  name: z.string("Name the integration this key is for.").trim().min(1, "Name the integration this key is for.").max(80, "At most 80 characters."),
+  studios: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/, "Choose studios from the list.")).max(200).min(1, "Choose at least one studio."),
+});

@@ -665,8 +665,8 @@ export const auditLog = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    /** "staff" (staffId set), "patient" (their own cancel or move) or "system". */
-    actor: text("actor", { enum: ["staff", "patient", "system"] }).notNull(),
+    /** "staff" (staffId set), "patient" (their own cancel or move), "system", or "api" (an API key's read, decision 033). */
+    actor: text("actor", { enum: ["staff", "patient", "system", "api"] }).notNull(),
     staffId: integer("staff_id"),
     staffEmail: text("staff_email"),
     action: text("action").notNull(),
@@ -906,3 +906,30 @@ export const paymentEvents = pgTable("payment_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* API keys (issue 30 C, decision 033) */
+
+/**
+ * An integration's key for the read API: shown once, stored as its SHA-256 (the key is 256 random bits, so a fast
+ * hash is enough and lets each request find its row by an indexed equality), scoped to studios, revocable.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** The key's first characters, shown in the console so an admin can tell keys apart; not a secret. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    studios: text("studios").array().notNull(),
+    createdByStaffId: integer("created_by_staff_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Written at most once a minute per key (not on every read). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("api_keys_name_length", sql`length(${t.name}) between 1 and 80`),
+    check("api_keys_has_studios", sql`cardinality(${t.studios}) between 1 and 200`),
+  ],
+);

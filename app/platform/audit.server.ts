@@ -7,7 +7,7 @@ import type { Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 
 export type AuditEntry = {
-  actor: "staff" | "patient" | "system";
+  actor: "staff" | "patient" | "system" | "api";
   staff?: { id: number; email: string } | null;
   action: string;
   studioSlug?: string | null;
@@ -19,7 +19,13 @@ export type AuditEntry = {
 };
 
 export async function appendAudit(tx: Pick<Db, "insert">, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await appendAudits(tx, [entry]);
+}
+
+/** Several lines in one insert (an API page of visits: one line per visit read, decision 033). */
+export async function appendAudits(tx: Pick<Db, "insert">, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await tx.insert(auditLog).values(entries.map((entry) => ({
     actor: entry.actor,
     staffId: entry.staff?.id ?? null,
     staffEmail: entry.staff?.email ?? null,
@@ -30,5 +36,5 @@ export async function appendAudit(tx: Pick<Db, "insert">, entry: AuditEntry): Pr
     before: entry.before ?? null,
     after: entry.after ?? null,
     ...(entry.at ? { at: entry.at } : {}),
-  });
+  })));
 }

@@ -51,6 +51,8 @@ const envSchema = z
     /** How often the waitlist sender looks without being woken (a visit change in the same process wakes it at once). */
     WAITLIST_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15_000),
     SLOT_HOLDS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
+    /** Requests one API key may make per minute; past it the API answers 429 with Retry-After (decision 033). */
+    API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
     SALESFORCE_CHAT: flag,
     /** Salesforce Embedded Messaging (with SALESFORCE_CHAT=true): the org, the deployment's API name, its site and SCRT URLs. */
     SALESFORCE_CHAT_ORG_ID: z.string().regex(/^00D[A-Za-z0-9]{12,15}$/, "must be a Salesforce org id (00D…)").optional().or(z.literal("").transform(() => undefined)),

@@ -135,3 +135,12 @@ export function addDays(day: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** An instant as ISO 8601 in the zone's wall time with its offset, "2027-03-14T09:15:00-04:00" (FHIR, the API). */
+export function isoWithOffset(date: Date, tz: string): string {
+  const offset = offsetMs(date.getTime(), tz);
+  const wall = new Date(date.getTime() + offset).toISOString().slice(0, 19);
+  const minutes = Math.abs(offset) / 60_000;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${wall}${offset < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}

@@ -38,6 +38,12 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
                     <Link to="/staff/team">Team</Link>
                   </li>
                 ) : null}
+                {/* API keys for the practice's other systems (decision 033). */}
+                {viewer.isAdmin ? (
+                  <li>
+                    <Link to="/staff/api-keys">API keys</Link>
+                  </li>
+                ) : null}
                 <li>
                   <Link to="/staff/account">Your account</Link>
                 </li>

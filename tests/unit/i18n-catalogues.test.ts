@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "~/console/audit.server";
+import { VISIT_EVENT_TYPES } from "~/db/schema";
 import { readCatalogues } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE, translate, splitTags } from "~/i18n/translate";
 
@@ -85,6 +86,8 @@ describe("keys the code names", () => {
         if (/\.(tsx?|json|css|svg|png|jpe?g|ics)$/.test(key) || key.endsWith(".")) continue;
         // The audit trail's action names ("visit.cancel", "intake.view") share a namespace's first word, not its keys.
         if ((AUDIT_ACTIONS as readonly string[]).includes(key)) continue;
+        // So do the visit events' types ("visit.booked", decision 031): names of what happened, not words.
+        if ((VISIT_EVENT_TYPES as readonly string[]).includes(key)) continue;
         if (!known.has(key.replace(PLURAL, ""))) missing.push(`${file}: ${key}`);
       }
     }

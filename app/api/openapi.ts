@@ -1,0 +1,166 @@
+/**
+ * The OpenAPI 3.1 document of the read API and of every webhook payload (issue 30 C, decision 033), served at
+ * /api/v1/openapi.json. Tests validate the API's real answers (and webhook payloads) against these schemas, so
+ * the document cannot drift from what is sent.
+ */
+import type { VisitStatus } from "~/scheduling/visit-events.server";
+import { PAGE_MAX } from "./visits.server";
+
+const VISIT_STATUSES = ["booked", "arrived", "completed", "no_show", "cancelled"] as const satisfies readonly VisitStatus[];
+
+/** The webhook event types (Standard Webhooks deliveries, issue 30 B). */
+export const WEBHOOK_TYPES = ["visit.booked", "visit.moved", "visit.cancelled", "visit.arrived", "visit.completed", "visit.no_show"] as const;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const isoOffset = { type: "string", format: "date-time", description: "ISO 8601 in the studio's wall time with its UTC offset." };
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ref("Error") } } });
+const rateLimited = {
+  description: "Too many requests for this key (or, without a valid key, from this address).",
+  headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer", minimum: 1 } } },
+  content: { "application/json": { schema: ref("Error") } },
+};
+
+const schemas = {
+  Error: {
+    type: "object",
+    required: ["error"],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: "object",
+        required: ["code", "message"],
+        additionalProperties: false,
+        properties: { code: { enum: ["unauthorized", "not_found", "bad_request", "rate_limited"] }, message: { type: "string" } },
+      },
+    },
+  },
+  Visit: {
+    type: "object",
+    required: ["id", "studio", "service", "serviceName", "start", "end", "timezone", "status", "bookedAt", "cancelledAt", "patient"],
+    additionalProperties: false,
+    properties: {
+      id: { type: "string", pattern: "^[0-9]+$" },
+      studio: { type: "string", description: "The studio's slug." },
+      service: { type: "string", description: "The service's code (e.g. CLNCHK)." },
+      serviceName: { type: "string" },
+      start: isoOffset,
+      end: isoOffset,
+      timezone: { type: "string", description: "The studio's IANA time zone." },
+      status: { enum: [...VISIT_STATUSES] },
+      bookedAt: { type: "string", format: "date-time" },
+      cancelledAt: { type: ["string", "null"], format: "date-time" },
+      patient: {
+        type: "object",
+        description: "Contact details. Each read is recorded in the practice's audit log.",
+        required: ["firstName", "lastName", "email", "phone"],
+        additionalProperties: false,
+        properties: { firstName: { type: "string" }, lastName: { type: "string" }, email: { type: "string" }, phone: { type: "string" } },
+      },
+    },
+  },
+  VisitPage: {
+    type: "object",
+    required: ["data", "nextCursor"],
+    additionalProperties: false,
+    properties: {
+      data: { type: "array", maxItems: PAGE_MAX, items: ref("Visit") },
+      nextCursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last page. Opaque." },
+    },
+  },
+  WebhookEvent: {
+    type: "object",
+    description: "The body of every webhook delivery (thin: nothing personal; read the visit through the API).",
+    required: ["type", "timestamp", "data"],
+    additionalProperties: false,
+    properties: {
+      type: { enum: [...WEBHOOK_TYPES] },
+      timestamp: { type: "string", format: "date-time", description: "When it happened, ISO 8601 UTC." },
+      data: {
+        type: "object",
+        required: ["visitId", "studio", "service", "start", "status", "changes"],
+        additionalProperties: false,
+        properties: {
+          visitId: { type: "string" },
+          studio: { type: "string", description: "The studio's slug." },
+          service: { type: "string", description: "The service's code." },
+          start: isoOffset,
+          status: { type: "string" },
+          changes: {
+            type: "object",
+            additionalProperties: false,
+            properties: { previousStart: { type: "string", format: "date-time" }, cancelledBy: { enum: ["patient", "staff"] } },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** The document, with the server's own origin. */
+export function openApiDocument(origin: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Dental booking API",
+      version: "1.0.0",
+      description:
+        "Read a studio's visits with an API key an admin made in the studio console (scoped to studios). Webhooks (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature) tell you that something happened; read the visit here.",
+    },
+    servers: [{ url: origin }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer dbk_…" } },
+      schemas,
+    },
+    paths: {
+      "/api/v1/visits/{id}": {
+        get: {
+          operationId: "getVisit",
+          summary: "One visit with the patient's contact details",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[0-9]{1,9}$" } }],
+          responses: {
+            "200": { description: "The visit.", content: { "application/json": { schema: ref("Visit") } } },
+            "401": errorResponse("No key, a wrong key or a revoked key."),
+            "404": errorResponse("No such visit at this key's studios."),
+            "429": rateLimited,
+          },
+        },
+      },
+      "/api/v1/visits": {
+        get: {
+          operationId: "listVisits",
+          summary: "A studio's visits starting in [from, to), by start time, a page at a time",
+          parameters: [
+            { name: "studio", in: "query", required: true, schema: { type: "string", pattern: "^[a-z0-9-]{1,60}$" } },
+            { name: "from", in: "query", required: true, schema: { type: "string", format: "date-time" } },
+            { name: "to", in: "query", required: true, description: "After from, at most 92 days later.", schema: { type: "string", format: "date-time" } },
+            { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: PAGE_MAX, default: PAGE_MAX } },
+            { name: "cursor", in: "query", required: false, schema: { type: "string" } },
+          ],
+          responses: {
+            "200": { description: "A page of visits.", content: { "application/json": { schema: ref("VisitPage") } } },
+            "400": errorResponse("A missing or malformed parameter."),
+            "401": errorResponse("No key, a wrong key or a revoked key."),
+            "404": errorResponse("Not one of this key's studios."),
+            "429": rateLimited,
+          },
+        },
+      },
+    },
+    webhooks: Object.fromEntries(
+      WEBHOOK_TYPES.map((type) => [
+        type,
+        {
+          post: {
+            summary: `A visit event: ${type}`,
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: { allOf: [ref("WebhookEvent"), { type: "object", properties: { type: { const: type } } }] } } },
+            },
+            responses: { "200": { description: "Any 2xx within 15 seconds acknowledges the delivery; anything else is retried." } },
+          },
+        },
+      ]),
+    ),
+  };
+}
