@@ -28,7 +28,10 @@ export async function startProduction(env: Record<string, string>, { port, metri
     } catch {
       /* not up yet */
     }
-    if (i > 600) throw new Error(`server on ${port} did not answer /healthz in 2 minutes:\n${err}`);
+    if (i > 1500) {
+      proc.kill("SIGKILL"); // never left behind holding its ports
+      throw new Error(`server on ${port} did not answer /healthz in 5 minutes:\n${err}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const server: ProductionServer = {
