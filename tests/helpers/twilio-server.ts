@@ -105,8 +105,3 @@ export function postSigned(url: string, fields: Record<string, string>, authToke
   if (value !== null) headers["X-Twilio-Signature"] = value;
   return fetch(url, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
 }
-
-/** An inbound message's fields as Twilio posts them to the "A message comes in" webhook. */
-export function inboundFields(fake: Pick<FakeTwilio, "accountSid" | "from">, from: string, body: string, sid = `SM${randomBytes(16).toString("hex")}`) {
-  return { AccountSid: fake.accountSid, ApiVersion: "2010-04-01", Body: body, From: from, FromCountry: "US", MessageSid: sid, NumMedia: "0", NumSegments: "1", SmsMessageSid: sid, SmsSid: sid, SmsStatus: "received", To: fake.from, ToCountry: "US" };
-}
