@@ -149,7 +149,7 @@ describeEachEngine("booking as a returning patient", ({ db }) => {
     };
     expect(page.accountEmail).toBe(me.email);
     expect(page.back).toBe("/booking/times");
-    expect(page.saved).toEqual({ firstName: "Robin", lastName: "Okafor", phone: "(202) 555-0142", dateOfBirth: "1985-11-02", guardian: false, flavor: "cherry", show: "nature" });
+    expect(page.saved).toEqual({ firstName: "Robin", lastName: "Okafor", phone: "(202) 555-0142", dateOfBirth: "1985-11-02", guardian: false, flavor: "cherry", show: "nature", sms: false });
     // the step header counts the route without the email step
     const header = await bookingStepHeader(new Request(`${ORIGIN}/booking/contact-info`, { headers: { Cookie: jar(booking, me.idToken) } }));
     const guestHeader = await bookingStepHeader(new Request(`${ORIGIN}/booking/contact-info`, { headers: { Cookie: booking } }));
