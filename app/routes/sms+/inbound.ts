@@ -13,3 +13,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await handleInbound(await getDb(), { messageSid: fields.MessageSid, from, body: fields.Body ?? "" }, { now: new Date(), siteOrigin: getEnv().SITE_ORIGIN });
   return emptyTwiml();
 }
+
+/** Twilio only posts here: a GET is an unknown page, not an error to log. */
+export function loader() {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -12,3 +12,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await recordDelivery(await getDb(), { sid: fields.MessageSid, status: fields.MessageStatus ?? "", errorCode: Number.isInteger(code) && code > 0 ? code : null });
   return new Response(null, { status: 204 });
 }
+
+/** Twilio only posts here: a GET is an unknown page, not an error to log. */
+export function loader() {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
