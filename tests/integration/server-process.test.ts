@@ -136,14 +136,14 @@ describe("a production server on a PGlite data dir", () => {
     const url = `${first.url}/about?utm_source=news&utm_campaign=fall`;
     const get = await fetch(url, { headers: { Cookie: "web_view=true" } });
     expect(get.status).toBe(200);
-    expect(get.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(["utmParams", "web_view"]);
+    expect(get.headers.getSetCookie().map((c) => c.split("=")[0]).sort()).toEqual(["site_css", "utmParams", "web_view"]);
     const html = await get.text();
     expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
     expect(html).toContain("<h1");
     const head = await fetch(url, { method: "HEAD", headers: { Cookie: "web_view=true" } });
     expect(head.status).toBe(200);
-    expect(head.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(["utmParams", "web_view"]);
+    expect(head.headers.getSetCookie().map((c) => c.split("=")[0]).sort()).toEqual(["site_css", "utmParams", "web_view"]);
     expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(head.headers.get("content-security-policy")).toMatch(/'nonce-/);
     expect(await head.text()).toBe("");
