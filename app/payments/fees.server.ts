@@ -117,9 +117,10 @@ async function recordCharge(db: Db, fee: Fee, result: Awaited<ReturnType<Payment
     if (result.ok && result.settled) {
       await markFeePaid(tx, { feeId: fee.id, paymentRef: result.ref, now, via: "charge" });
     } else if (result.ok) {
-      // Stripe's payment_intent.succeeded marks it paid (webhook.server.ts); until then it is `charging`.
-      const [row] = await tx.update(visitFees).set({ paymentRef: result.ref }).where(and(eq(visitFees.id, fee.id), eq(visitFees.status, "charging"), isNull(visitFees.paymentRef))).returning();
-      if (row) await auditFee(tx, fee, "fee.charge_submitted", { amountCents: fee.amountCents, paymentRef: result.ref }, now);
+      // Stripe's payment_intent.succeeded marks it paid (webhook.server.ts); until then it is `charging`. That event can
+      // arrive before this answer is recorded: the submission is audited either way (one claim, one submission).
+      await tx.update(visitFees).set({ paymentRef: result.ref }).where(and(eq(visitFees.id, fee.id), eq(visitFees.status, "charging"), isNull(visitFees.paymentRef)));
+      await auditFee(tx, fee, "fee.charge_submitted", { amountCents: fee.amountCents, paymentRef: result.ref }, now);
     } else if (result.retryable) {
       await tx
         .update(visitFees)

@@ -126,7 +126,10 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ amount: 5000, currency: "usd", off_session: true, status: "succeeded", customer: card.customer, payment_method: card.token });
     expect((await feeOf(db().db, visit.id)).status).toBe("paid");
-    expect(await auditOf(db().db, visit.id)).toEqual(["fee.due", "fee.charge_submitted", "fee.paid"]);
+    // Stripe's event may be recorded before the charger's answer: both lines, once each, after the fee fell due.
+    const audit = await auditOf(db().db, visit.id);
+    expect(audit[0]).toBe("fee.due");
+    expect([...audit].sort()).toEqual(["fee.charge_submitted", "fee.due", "fee.paid"]);
     // The visit was changed once, by the cancel: the fee's charge did not touch it.
     const [after] = await db().db.select().from(appointments).where(eq(appointments.id, visit.id));
     expect(after).toMatchObject({ status: "CANCELLED", sequence: visit.sequence + 1, lateCancelFeeCents: 5000 });
