@@ -16,7 +16,9 @@ export type ProductionServer = { proc: ChildProcess; url: string; metricsUrl: st
 export async function startProduction(env: Record<string, string>, { port, metricsPort, preload = [] }: { port: number; metricsPort: number; preload?: string[] }) {
   // bench/heap-live.ts: what the heap holds after each full collection (live objects, apart from garbage waiting).
   const heapLiveFile = path.join(tmpdir(), `heap-live-${port}-${randomBytes(3).toString("hex")}.json`);
-  const args = ["--max-semi-space-size=32", "--max-old-space-size=256", "--import", "tsx", ...["./bench/heap-live.ts", ...preload].flatMap((p) => ["--import", p]), "server.ts"];
+  // BENCH_NODE_FLAGS: node/V8 flags to try beside the production ones (e.g. "--liftoff-only"; NODE_OPTIONS refuses most V8 flags).
+  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const args = ["--max-semi-space-size=32", "--max-old-space-size=256", ...extraFlags, "--import", "tsx", ...["./bench/heap-live.ts", ...preload].flatMap((p) => ["--import", p]), "server.ts"];
   const proc = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), METRICS_PORT: String(metricsPort), SHUTDOWN_DRAIN_MS: "0", HEAP_LIVE_FILE: heapLiveFile,
       // For a look inside, e.g. BENCH_NODE_OPTIONS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/snaps".
