@@ -60,4 +60,9 @@ export const AUDIT_ACTIONS = [
   "api_key.create",
   "api_key.revoke",
   "api.visit_read",
+  "webhook.add",
+  "webhook.rotate",
+  "webhook.disable",
+  "webhook.enable",
+  "webhook.replay",
 ] as const;

@@ -2,6 +2,8 @@ import { z } from "zod/v4";
 import { emailField, passwordField } from "~/auth/schemas.server";
 import { parseDayHours, timeOffRange, WEEKDAYS, type Interval } from "~/rules/weekly-hours";
 import { isDayKey, localToday } from "~/rules/zoned-time";
+import { checkEndpointUrl } from "~/webhooks/outbound.server";
+import { WEBHOOK_EVENT_TYPES } from "~/webhooks/payload";
 
 /** The console forms' schemas (server-side only); the kit that reads and answers them is flow/forms.server.ts. */
 export const staffLoginSchema = z.object({ email: emailField, password: passwordField });
@@ -146,3 +148,30 @@ export const apiKeySchema = z.object({
   name: z.string("Name the integration this key is for.").trim().min(1, "Name the integration this key is for.").max(80, "At most 80 characters."),
   studios: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/, "Choose studios from the list.")).max(200).min(1, "Choose at least one studio."),
 });
+
+/* Webhook endpoints (admins, decisions 032 and 058). */
+
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+
+/** An endpoint: its URL meets the delivery door's rules (https, a public address unless WEBHOOK_ALLOW_PRIVATE). */
+export const webhookEndpointSchema = (allowPrivate: boolean) =>
+  z.object({
+    url: z
+      .string("Enter the receiver’s URL, starting with https://.")
+      .trim()
+      .min(1, "Enter the receiver’s URL, starting with https://.")
+      .max(2000, "Keep the URL under 2,000 characters.")
+      .refine((v) => !controlCharacters.test(v), "Enter a full URL, starting with https://.")
+      .superRefine((v, ctx) => {
+        const checked = checkEndpointUrl(v, allowPrivate);
+        if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.reason });
+      }),
+    description: z
+      .string()
+      .trim()
+      .max(200, "Keep the description under 200 characters.")
+      .refine((v) => !controlCharacters.test(v), "Use letters, numbers and punctuation in the description.")
+      .default(""),
+    eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES, "Choose events from the list.")).min(1, "Choose at least one event.").max(20),
+    studios: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/, "Choose studios from the list.")).max(200).min(1, "Choose at least one studio."),
+  });

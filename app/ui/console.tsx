@@ -44,6 +44,12 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
                     <Link to="/staff/api-keys">API keys</Link>
                   </li>
                 ) : null}
+                {/* Webhook endpoints and their deliveries (decisions 032, 058). */}
+                {viewer.isAdmin ? (
+                  <li>
+                    <Link to="/staff/webhooks">Webhooks</Link>
+                  </li>
+                ) : null}
                 <li>
                   <Link to="/staff/account">Your account</Link>
                 </li>

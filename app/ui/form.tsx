@@ -117,7 +117,7 @@ export function TextField({
   defaultValue?: string;
   error?: string;
   autoComplete?: string;
-  inputMode?: "numeric" | "tel" | "email" | "text";
+  inputMode?: "numeric" | "tel" | "email" | "text" | "url";
   multiline?: boolean;
   min?: string;
   max?: string;

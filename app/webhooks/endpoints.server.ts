@@ -1,18 +1,29 @@
 /**
- * Webhook endpoints as admins manage them (decision 032): add (the signing secret shown once), rotate (the previous
- * secret still signs for ROTATION_OVERLAP_HOURS), replay a delivery. (The console pages are not built yet.) Every change
- * is one transaction with its audit line; the audit never holds a secret.
+ * Webhook endpoints as admins manage them (decisions 032, 058; the console's pages are /staff/webhooks): add (the
+ * signing secret shown once), rotate (the previous secret still signs for ROTATION_OVERLAP_HOURS), disable and enable,
+ * replay a delivery. Every change is one transaction with its audit line; the audit never holds a secret.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { appendAudit } from "~/platform/audit.server";
+import type { WebhookEventType } from "./payload";
 
 /** How long the previous secret keeps signing after a rotation: a day for receivers to take the new one. */
 export const ROTATION_OVERLAP_HOURS = 24;
 
 type Admin = { id: number; email: string };
+
+/** The event types as the console names them (the payload's `type` beside each). */
+export const EVENT_LABELS: Record<WebhookEventType, string> = {
+  "visit.booked": "Booked",
+  "visit.moved": "Moved",
+  "visit.cancelled": "Cancelled",
+  "visit.arrived": "Checked in",
+  "visit.completed": "Completed",
+  "visit.no_show": "No-show",
+};
 export type Endpoint = typeof webhookEndpoints.$inferSelect;
 
 /** A Standard Webhooks signing secret: whsec_ + 32 random bytes, base64. */
@@ -54,16 +65,107 @@ export async function rotateSecret(db: Db, admin: Admin, id: number, now = new D
 }
 
 
-/** Sends one delivery again (same webhook-id and body), from now, with a fresh schedule. */
+/**
+ * Sends one delivery again (same webhook-id and body), from now, with a fresh schedule. Not while a process has it
+ * out (its lease): two copies would race; answers false then, as for an unknown delivery.
+ */
 export async function replayDelivery(db: Db, admin: Admin, endpointId: number, deliveryId: number, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ status: "pending", attempts: 0, nextAttemptAt: now, claimedUntil: null, deliveredAt: null })
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.endpointId, endpointId),
+          or(isNull(webhookDeliveries.claimedUntil), lt(webhookDeliveries.claimedUntil, now)),
+        ),
+      )
       .returning({ id: webhookDeliveries.id, type: webhookDeliveries.type, messageId: webhookDeliveries.messageId });
     if (!row) return false;
     await appendAudit(tx, { actor: "staff", staff: admin, action: "webhook.replay", before: null, after: { endpointId, deliveryId, type: row.type, messageId: row.messageId }, at: now });
     return true;
   });
+}
+
+/** Disables (nothing more is sent or queued for it) or enables an endpoint; false when it already was so or is unknown. */
+export async function setEndpointEnabled(db: Db, admin: Admin, id: number, enabled: boolean, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set(enabled ? { disabledAt: null, disabledReason: null } : { disabledAt: now, disabledReason: "admin" })
+      .where(and(eq(webhookEndpoints.id, id), enabled ? sql`${webhookEndpoints.disabledAt} is not null` : isNull(webhookEndpoints.disabledAt)))
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (!row) return false;
+    await appendAudit(tx, {
+      actor: "staff",
+      staff: admin,
+      action: enabled ? "webhook.enable" : "webhook.disable",
+      before: { id, url: row.url, disabled: enabled },
+      after: { id, url: row.url, disabled: !enabled },
+      at: now,
+    });
+    return true;
+  });
+}
+
+/** Every endpoint (enabled first), with how many of its deliveries wait and how many were given up; never a secret. */
+export function listEndpoints(db: Db) {
+  return db
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      description: webhookEndpoints.description,
+      eventTypes: webhookEndpoints.eventTypes,
+      studios: webhookEndpoints.studios,
+      disabledAt: webhookEndpoints.disabledAt,
+      disabledReason: webhookEndpoints.disabledReason,
+      pending: sql<number>`(select count(*)::int from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'pending')`,
+      failed: sql<number>`(select count(*)::int from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'failed')`,
+    })
+    .from(webhookEndpoints)
+    .orderBy(sql`${webhookEndpoints.disabledAt} is not null`, asc(webhookEndpoints.id));
+}
+
+/** One endpoint as its page shows it (never its secrets: only until when the previous one still signs). */
+export async function findEndpoint(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      description: webhookEndpoints.description,
+      eventTypes: webhookEndpoints.eventTypes,
+      studios: webhookEndpoints.studios,
+      disabledAt: webhookEndpoints.disabledAt,
+      disabledReason: webhookEndpoints.disabledReason,
+      previousSecretUntil: webhookEndpoints.previousSecretUntil,
+      createdAt: webhookEndpoints.createdAt,
+    })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id));
+  return row ?? null;
+}
+
+export const DELIVERIES_PER_PAGE = 50;
+
+/** An endpoint's deliveries, newest first, a page at a time (`before`: the last id of the page before). */
+export function listDeliveries(db: Db, endpointId: number, before?: number) {
+  return db
+    .select({
+      id: webhookDeliveries.id,
+      type: webhookDeliveries.type,
+      visitId: webhookDeliveries.visitId,
+      messageId: webhookDeliveries.messageId,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      lastStatusCode: webhookDeliveries.lastStatusCode,
+      lastError: webhookDeliveries.lastError,
+      nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      claimedUntil: webhookDeliveries.claimedUntil,
+      createdAt: webhookDeliveries.createdAt,
+    })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), before ? lt(webhookDeliveries.id, before) : undefined))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(DELIVERIES_PER_PAGE + 1);
 }

@@ -4,8 +4,6 @@
  * schedule driven by the clock (a short WEBHOOK_RETRY_SCHEDULE), the endpoint disabled and the admins emailed after
  * the last try, the SSRF guard, and nothing personal in a body.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -19,33 +17,7 @@ import { checkEndpointUrl, postWebhook } from "~/webhooks/outbound.server";
 import { webhookPayloadSchema } from "~/webhooks/payload";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
-
-type Received = { headers: IncomingHttpHeaders; body: string; path: string };
-
-/** A receiver on loopback: records every request; `answer` decides each status (default 200). */
-function receiver() {
-  const received: Received[] = [];
-  let answer: (r: Received) => number = () => 200;
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      const r = { headers: req.headers, body, path: req.url ?? "" };
-      received.push(r);
-      const status = answer(r);
-      if (status === 302) res.writeHead(302, { Location: `${url()}/elsewhere` }).end();
-      else res.writeHead(status).end("ok");
-    });
-  });
-  const url = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    received,
-    url,
-    answer: (fn: typeof answer) => (answer = fn),
-    start: () => new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r())),
-    stop: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
+import { webhookReceiver } from "../helpers/webhook-receiver";
 
 const SCHEDULE = [1000, 2000, 4000]; // WEBHOOK_RETRY_SCHEDULE=1s,2s,4s
 const settings = { schedule: SCHEDULE, allowPrivate: true, siteOrigin: "https://dental.example.com" };
@@ -71,7 +43,7 @@ async function run(db: Db, now: Date) {
   }
 }
 
-const recv = receiver();
+const recv = webhookReceiver();
 beforeAll(() => recv.start());
 afterAll(() => recv.stop());
 
