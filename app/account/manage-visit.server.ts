@@ -6,8 +6,11 @@
 import { readFormPost, rejected } from "~/flow/forms.server";
 import { redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { requirePatient } from "~/auth/sessions.server";
-import { getDb } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { bookedHere } from "~/auth/booked-here.server";
+import { getPatient, requirePatient } from "~/auth/sessions.server";
+import { getDb, type Db } from "~/db/client.server";
+import { patients } from "~/db/schema";
 import { getEnv } from "~/platform/env.server";
 import { getAppointmentByToken } from "~/scheduling/book.server";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
@@ -58,6 +61,21 @@ export async function managedVisit(
   return { db, appointment };
 }
 
+/**
+ * Whose visit this is, when it is a family member's (issue 33 C: a parent booking one child's visit): named to the
+ * browser that booked it (its bookedHere cookie) and to the account that holds the member; null for anyone else, so
+ * a viewer holding only the link learns no name. The holder's own visit names nobody (it is the reader's).
+ */
+async function visitForName(request: Request, db: Db, appointment: { token: string; patientId: number }): Promise<string | null> {
+  const [patient] = await db
+    .select({ firstName: patients.firstName, lastName: patients.lastName, holder: patients.familyOfPersonId })
+    .from(patients)
+    .where(eq(patients.id, appointment.patientId));
+  if (!patient || patient.holder === null) return null;
+  const shown = bookedHere(request, appointment.token) || (await getPatient(request))?.personId === patient.holder;
+  return shown ? `${patient.firstName} ${patient.lastName}`.trim() || null : null;
+}
+
 export async function visitPage(
   request: Request,
   token: string,
@@ -66,7 +84,8 @@ export async function visitPage(
   const { db, appointment } = await managedVisit(request, token, access);
   const facts = await visitFacts(db, appointment, new Date(), localeOf(request));
   if (!facts) throw notFound();
-  return { appointment, facts, base: manageBase(access, token) };
+  const forName = await visitForName(request, db, appointment);
+  return { appointment, facts: { ...facts, forName }, base: manageBase(access, token) };
 }
 
 const MESSAGES: Record<ChangeRefused, string> = {

@@ -2,7 +2,7 @@ import { getDb } from "~/db/client.server";
 import { formatShortDateTime } from "~/rules/zoned-time";
 import { i18nOf } from "~/i18n/locale.server";
 import { formatLocalTime } from "~/rules/zoned-time";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { STEPS, stepsFor, type StepId } from "./funnel";
 import { bookingCookie, funnelOptions } from "./step.server";
@@ -35,7 +35,7 @@ export async function bookingStepHeader(request: Request) {
   // The review page lists everything itself.
   if (step !== "confirmation") {
     if (service) summary.push({ label: t("booking.header.visit"), value: serviceName(t, locale, service) });
-    if (studio) summary.push({ label: t("booking.header.studio"), value: studio.name });
+    if (studio) summary.push({ label: t("booking.header.studio"), value: studioName(t, locale, studio) });
     if (studio && state.slot && step !== "times") summary.push({ label: t("booking.header.time"), value: formatShortDateTime(new Date(state.slot.startsAt), studio.tz, locale) });
   }
   // Expired: the time may still be booked if it is free.

@@ -10,6 +10,9 @@ import { SENTRY_TUNNEL_PATH } from "./observability";
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 export const isAllowedMethod = (method: string) => (ALLOWED_METHODS as readonly string[]).includes(method);
 
+/** A provider's webhook address only takes posts: a GET is an unknown page (404), not an error to log. */
+export const postOnlyLoader = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
 /** Body limits: every form is a few KB; only the insurance card photo upload takes files. */
 export const FORM_MAX_BYTES = 64 * 1024;
 export const FORM_MAX_FIELDS = 300;

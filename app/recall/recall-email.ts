@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
 import { recallMonth, recallNoun, type RecallKind } from "~/rules/recall";
 import { BRAND } from "~/scheduling/visit-notes";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { studioLocation, type EmailStudio } from "~/scheduling/visit-email";
 import { RecallEmailHtml } from "./recall-email-html";
 
@@ -45,11 +45,11 @@ export function recallEmail(input: Input): OutgoingEmail {
     what: recallNoun(service, t),
     month: recallMonth(input.dueOn, locale),
     service: service.name.toLowerCase(),
-    studio: input.studio.name,
+    studio: studioName(t, locale, input.studio),
     name: input.forName ?? "",
     visitMonth: recallMonth(input.visitOn, locale),
   };
-  const where = studioLocation(input.studio);
+  const where = studioLocation(input.studio, t);
   // A family member's email names them ("Sam’s next checkup"); the patient's own speaks to them ("your").
   const own = !input.forName;
   const greeting = input.firstName ? t("recall.email.hi", { name: input.firstName }) : t("recall.email.hiThere");

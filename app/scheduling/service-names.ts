@@ -25,3 +25,12 @@ export function serviceName(t: T, locale: string, service: { code: string; name:
   const key = SERVICE_NAMES[service.code];
   return locale === DEFAULT_LOCALE || !key ? service.name : t(key);
 }
+
+// The studios whose name is words, not a place (the video studio): the rest are neighbourhoods, the same in every language.
+const STUDIO_NAMES: Record<string, string> = { virtual: "booking.studioName.virtual" };
+
+/** A studio's name in the reader's language, by the same rule as `serviceName` (English reads the database's). */
+export function studioName(t: T, locale: string, studio: { slug: string; name: string }): string {
+  const key = STUDIO_NAMES[studio.slug];
+  return locale === DEFAULT_LOCALE || !key ? studio.name : t(key);
+}

@@ -12,7 +12,8 @@ import {
 import { VisitEmailHtml } from "./visit-email-html";
 import { formatUsd } from "~/rules/currency";
 import type { ReminderKind } from "~/rules/reminders";
-import { serviceName } from "./service-names";
+import { serviceName, studioName } from "./service-names";
+import { openingHoursIn } from "~/rules/opening-hours";
 import { BRAND, cancellationPolicy, whatToBring } from "./visit-notes";
 import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
@@ -102,7 +103,7 @@ export function appointmentIcs(
     startsAt: appointment.startsAt,
     endsAt: appointment.endsAt,
     timezone: studio.tz,
-    summary: t("visit.ics.summary", { service: what, brand: BRAND, studio: studio.name }),
+    summary: t("visit.ics.summary", { service: what, brand: BRAND, studio: studioName(t, locale, studio) }),
     location: studioLocation(studio, t),
     geo:
       !studio.isVirtual && studio.latitude != null && studio.longitude != null
@@ -111,7 +112,7 @@ export function appointmentIcs(
     description: input.cancelled
       ? t("visit.ics.cancelled")
       : `${t("visit.ics.description")}${phone}`,
-    organizer: { name: `${BRAND} ${studio.name}`, email: addressOf(input.mailFrom) },
+    organizer: { name: `${BRAND} ${studioName(t, locale, studio)}`, email: addressOf(input.mailFrom) },
     attendeeEmail: input.cancelled ? input.to : undefined,
     now,
   });
@@ -147,7 +148,8 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     about.kind === "cancelled" && about.lateFeeCents
       ? formatUsd(about.lateFeeCents, { locale })
       : null;
-  const words = { service: serviceName(t, locale, { code: appointment.serviceType, name: service.name }), when, brand: BRAND, studio: studio.name };
+  const words = { service: serviceName(t, locale, { code: appointment.serviceType, name: service.name }), when, brand: BRAND, studio: studioName(t, locale, studio) };
+  const hours = studio.openingHours ? openingHoursIn(studio.openingHours, locale) : "";
   const copy = {
     booked: {
       heading: input.firstName ? t("visit.email.booked.heading", { name: input.firstName }) : t("visit.email.booked.headingNoName"),
@@ -186,7 +188,7 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     lines.push(t("visit.email.text.where"), where);
     if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
     if (phone) lines.push(t("visit.email.text.phone", { phone }));
-    if (studio.openingHours) lines.push(t("visit.email.text.hours", { hours: studio.openingHours }));
+    if (hours) lines.push(t("visit.email.text.hours", { hours }));
     if (intake) lines.push("", t("visit.email.text.before"), t("visit.email.text.intake"), intake);
     lines.push("", t("visit.email.text.bring"), ...bring.map((b) => `- ${b}`));
     lines.push("", t("visit.email.text.policy"), policy);
@@ -209,12 +211,12 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
         when,
         cancelled,
         studio: {
-          name: studio.name,
+          name: words.studio,
           location: where,
           isVirtual: studio.isVirtual,
           mapUrl: studio.mapUrl ?? null,
           phone,
-          openingHours: studio.openingHours ?? "",
+          openingHours: hours,
         },
         telHref: studio.phone
           ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}`
@@ -273,7 +275,8 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
   const where = studioLocation(studio, t);
   const names = { first: visits[0].who, second: visits[1].who };
   const heading = t("visit.email.pair.heading", names);
-  const lead = t("visit.email.pair.lead", { brand: BRAND, studio: studio.name });
+  const lead = t("visit.email.pair.lead", { brand: BRAND, studio: studioName(t, locale, studio) });
+  const hours = studio.openingHours ? openingHoursIn(studio.openingHours, locale) : "";
   const lines = [greet ? t("visit.email.hi", { name: greet }) : t("visit.email.hiThere"), "", `${lead}`, ""];
   for (const row of rows) {
     lines.push(row.who.toLocaleUpperCase(locale), `${row.serviceName}, ${row.when}`, t("visit.email.pair.manage", { url: row.visitUrl }), t("visit.email.pair.calendar", { url: row.calendarUrl }));
@@ -283,7 +286,7 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
   lines.push(t("visit.email.text.where"), where);
   if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
   if (phone) lines.push(t("visit.email.text.phone", { phone }));
-  if (studio.openingHours) lines.push(t("visit.email.text.hours", { hours: studio.openingHours }));
+  if (hours) lines.push(t("visit.email.text.hours", { hours }));
   lines.push("", t("visit.email.text.bring"), ...bring.map((b) => `- ${b}`));
   lines.push("", t("visit.email.text.policy"), policy, t("visit.email.pair.each"));
   lines.push("", t("visit.email.signoff"), BRAND);
@@ -299,7 +302,7 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
         serviceName: rows[0].serviceName,
         when: rows[0].when,
         cancelled: false,
-        studio: { name: studio.name, location: where, isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: studio.openingHours ?? "" },
+        studio: { name: studioName(t, locale, studio), location: where, isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: hours },
         telHref: studio.phone ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}` : null,
         intakeUrl: null,
         visitUrl: rows[0].visitUrl,

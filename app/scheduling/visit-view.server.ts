@@ -9,7 +9,7 @@ import { formatUsd } from "~/rules/currency";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getService, getStudioAnyState } from "./catalogue.server";
 import { cardOnFile, termsOf } from "./visit-changes.server";
-import { serviceName } from "./service-names";
+import { serviceName, studioName } from "./service-names";
 import { cancellationPolicy, cardLabelIn, whatToBring } from "./visit-notes";
 import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
@@ -56,7 +56,7 @@ export async function visitFacts(
     serviceName: serviceName(t, locale, service),
     serviceCode: service.code,
     studio: {
-      name: studio.name,
+      name: studioName(t, locale, studio),
       address: studio.address,
       phone: studio.phone,
       openingHours: studio.openingHours,

@@ -16,20 +16,23 @@ import {
   TimePickerSlots,
   type TimePickerData,
 } from "./time-picker";
-import type { VisitFactsData } from "./visit";
+import { VisitFor, type VisitFactsData } from "./visit";
 import { Trans, useT } from "~/i18n/use-t";
 
-/** A short line naming the visit, for the top of the change pages. */
+/** A short line naming the visit, for the top of the change pages; whose it is when the server named them. */
 function VisitLine({ facts }: { facts: VisitFactsData }) {
   const t = useT();
   return (
-    <p className="lead">
-      <Trans
-        k="visit.change.line"
-        vars={{ service: facts.serviceName, place: facts.studio.isVirtual ? t("visit.change.videoVisit") : facts.studio.name, when: facts.when }}
-        tags={{ when: <strong /> }}
-      />
-    </p>
+    <>
+      <VisitFor name={facts.forName} />
+      <p className="lead">
+        <Trans
+          k="visit.change.line"
+          vars={{ service: facts.serviceName, place: facts.studio.isVirtual ? t("visit.change.videoVisit") : facts.studio.name, when: facts.when }}
+          tags={{ when: <strong /> }}
+        />
+      </p>
+    </>
   );
 }
 

@@ -27,9 +27,21 @@ export type VisitFactsData = {
   fee: string | null;
   card: string | null;
   chargedFee: string | null;
+  /** Whose visit, when it is a family member's and the reader may know (manage-visit.server.ts's visitPage). */
+  forName?: string | null;
 };
 
 export type IntakeLinkData = { href: string; complete: boolean } | null;
+
+/** "For Sam Rivera": whose visit it is (issue 33 C), when the server named them for this reader. */
+export function VisitFor({ name }: { name?: string | null }) {
+  if (!name) return null;
+  return (
+    <p className="lead">
+      <Trans k="visit.for" vars={{ name }} tags={{ who: <span className="visit-for" /> }} />
+    </p>
+  );
+}
 
 /** When, how long, where, what and with whom — the facts a patient checks before leaving home. */
 export function VisitFactsList({ facts }: { facts: VisitFactsData }) {

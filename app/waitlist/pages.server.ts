@@ -9,7 +9,7 @@ import { PRIVATE_PAGE } from "~/auth/headers";
 import { applyDeepLink, advance, resumePath } from "~/booking/funnel";
 import { bookingCookie, funnelOptions, saveAndRedirect } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
-import { i18nOf, localeOf } from "~/i18n/locale.server";
+import { localeOf } from "~/i18n/locale.server";
 import { goneLink } from "~/platform/gone-link.server";
 import { bookableStudioMarkets, getBookableStudio } from "~/scheduling/catalogue.server";
 import { newBookingId } from "~/scheduling/holds.server";

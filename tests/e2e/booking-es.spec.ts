@@ -176,3 +176,20 @@ test("the ortho quiz in Spanish, to its result and the braces consult", async ({
   await expect(page.getByRole("heading", { name: "Qué pasa en su consulta" })).toBeVisible();
   await expect(page.getByText(/^Dura alrededor de \d+ minutos\. Los pacientes menores de 18 años deben venir con su padre, madre o tutor legal\.$/)).toBeVisible();
 });
+
+// Issue 33 C: the video studio was listed as "Virtual consult (video)" on the Spanish page; every studio's hours in Spanish.
+test("a cosmetic consult in Spanish: the studios, the video studio among them, all in Spanish", async ({ page }) => {
+  await page.goto("/booking/markets");
+  await choose(page, "Boston");
+  await choose(page, "Odontología estética");
+  await spanishStep(page, "/booking/cosmetic", "Odontología estética");
+  await choose(page, "Una consulta estética");
+  await spanishStep(page, "/booking/cosmetic-consult", "Consulta estética");
+  await choose(page, "Consulta estética: carillas");
+  await spanishStep(page, "/booking/freeform-questions", "Cuéntenos qué le pasa");
+  await submit(page);
+  await spanishStep(page, "/booking/studios", "Elija un consultorio");
+  await expect(page.getByLabel("Consulta virtual (por video)")).toBeVisible();
+  await expect(page.getByText(/^lun–vie 8\s?a\.\s?m\.–5\s?p\.\s?m\./).first()).toBeVisible();
+  await expect(page.getByText(/\b(Mon|Sat)\b|\b[AP]M\b/)).toHaveCount(0);
+});

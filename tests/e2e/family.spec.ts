@@ -93,6 +93,8 @@ test("a parent adds a child and a partner, books both at the same time, manages 
   await expect(together).toContainText("Sam Rivera");
   await expect(together).toContainText("Jordan Rivera");
   const samToken = new URL(page.url()).pathname.split("/").pop()!;
+  // Whose visit this page is (issue 33 C): named to the parent's browser.
+  await expect(page.getByText("For Sam Rivera")).toBeVisible();
 
   // One confirmation email to the parent naming both, with each visit's manage and calendar links.
   const mail = await mailTo(email, /visits for Sam and Jordan/);
@@ -135,6 +137,9 @@ test("a parent adds a child and a partner, books both at the same time, manages 
     await visit(stranger, `/profile/appointments/${samToken}`, 404);
     await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("We can’t find that visit");
     await visit(stranger, samPage, 404);
+    // The link alone opens the visit but names nobody (issue 33 C).
+    await visit(stranger, `/booking/confirmed/${samToken}`);
+    await expect(stranger.getByText("Sam Rivera")).toHaveCount(0);
     await visit(stranger, "/profile");
     await expect(stranger.getByRole("region", { name: "Your family" })).not.toContainText("Rivera");
   } finally {

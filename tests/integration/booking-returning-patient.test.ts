@@ -37,7 +37,7 @@ const confirmationRoute = await import("~/routes/booking+/confirmation");
 const confirmedRoute = await import("~/routes/booking+/confirmed.$token");
 const cancelRoute = await import("~/routes/booking+/confirmed.$token_.cancel");
 const rescheduleRoute = await import("~/routes/booking+/confirmed.$token_.reschedule");
-const { bookedHereCookie } = await import("~/booking/returning.server");
+const { bookedHereCookie } = await import("~/auth/booked-here.server");
 const logoutRoute = await import("~/routes/_auth+/logout");
 const signupRoute = await import("~/routes/_auth+/signup");
 

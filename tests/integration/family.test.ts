@@ -29,6 +29,10 @@ const addPage = await import("~/routes/profile+/family.new");
 const memberPage = await import("~/routes/profile+/family.$id");
 const visitPage = await import("~/routes/profile+/appointments.$token");
 const confirmed = await import("~/routes/booking+/confirmed.$token");
+const guestCancel = await import("~/routes/booking+/confirmed.$token_.cancel");
+const guestReschedule = await import("~/routes/booking+/confirmed.$token_.reschedule");
+const areaCancel = await import("~/routes/profile+/appointments.$token_.cancel");
+const { bookedHereCookie } = await import("~/auth/booked-here.server");
 
 const ORIGIN = "http://localhost:3000";
 let n = 0;
@@ -145,6 +149,47 @@ describeEachEngine("family members", ({ db }) => {
     expect(mine.status).toBe(200);
     expect(((await mine.json()) as { upcoming: unknown[] }).upcoming).toHaveLength(1);
     expect(await db().db.select().from(intakeAudit).where(eq(intakeAudit.appointmentId, visit.id))).toEqual([]);
+  });
+
+  // Issue 33 C: one family member's visit, booked alone, said nowhere whose it was (two booked together did).
+  it("one member's visit names them on the confirmed and manage pages, to the browser that booked it and the holder's account — never to the link alone", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const holder = await account();
+    await addChild(holder.cookie);
+    const [child] = await membersOf(holder.person.id);
+    const outcome = await bookAppointment(db().db, booking(slug, holder, { familyMemberId: child.id, startsAt: new Date(at.getTime() + 24 * 3_600_000) }));
+    if (!outcome.ok) throw new Error(outcome.code);
+    const token = outcome.appointment.token;
+    const bookedHere = bookedHereCookie(token).split(";")[0];
+    const stranger = await account("Someone Else");
+    const forName = async (route: { loader: unknown }, pathname: string, cookie?: string) => {
+      const res = await call(route.loader, get(pathname, cookie), { token });
+      expect(res.status, pathname).toBe(200);
+      return ((await res.json()) as { facts: { forName: string | null } }).facts.forName;
+    };
+    const guestPages = [
+      [confirmed, `/booking/confirmed/${token}`],
+      [guestCancel, `/booking/confirmed/${token}/cancel`],
+      [guestReschedule, `/booking/confirmed/${token}/reschedule`],
+    ] as const;
+    for (const [route, pathname] of guestPages) {
+      expect(await forName(route, pathname, bookedHere)).toBe("Sam Rivera"); // the browser that booked (logged out since)
+      expect(await forName(route, pathname, holder.cookie)).toBe("Sam Rivera"); // the account that holds Sam
+      expect(await forName(route, pathname)).toBeNull(); // the link alone
+      expect(await forName(route, pathname, stranger.cookie)).toBeNull(); // another account with the link
+      // Another visit's cookie, or this one's expired, is not this browser's booking.
+      expect(await forName(route, pathname, bookedHereCookie("another-visit-token-000000").split(";")[0])).toBeNull();
+      expect(await forName(route, pathname, bookedHereCookie(token, Date.now() - 2 * 3_600_000).split(";")[0])).toBeNull();
+    }
+    expect(await forName(visitPage, `/profile/appointments/${token}`, holder.cookie)).toBe("Sam Rivera");
+    expect(await forName(areaCancel, `/profile/appointments/${token}/cancel`, holder.cookie)).toBe("Sam Rivera");
+
+    // The holder's own visit names nobody: it is the reader's.
+    const own = await bookAppointment(db().db, { ...booking(slug, holder, { startsAt: new Date(at.getTime() + 26 * 3_600_000) }), patient: { ...patientInput(holder.email), firstName: "Alex" } });
+    if (!own.ok) throw new Error(own.code);
+    const ownToken = own.appointment.token;
+    const ownPage = await call(confirmed.loader, get(`/booking/confirmed/${ownToken}`, `${holder.cookie}; ${bookedHereCookie(ownToken).split(";")[0]}`), { token: ownToken });
+    expect(((await ownPage.json()) as { facts: { forName: string | null } }).facts.forName).toBeNull();
   });
 
   it("removing a member: refused while a visit is ahead; after the cancel, removed, their visits kept and marked", async () => {

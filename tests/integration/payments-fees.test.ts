@@ -25,12 +25,16 @@ process.env.STRIPE_API_URL = stripe.url;
 process.env.SITE_ORIGIN = "https://dental.example.com";
 
 const { openDatabase } = await import("~/db/client.server");
-const { appointments, auditLog, emailOutbox, paymentEvents, visitFees } = await import("~/db/schema");
+const { appointments, auditLog, emailOutbox, feeRefunds, paymentEvents, visitFees } = await import("~/db/schema");
 const { bookAppointment } = await import("~/scheduling/book.server");
 const { cancelVisit } = await import("~/scheduling/visit-changes.server");
 const { chargeDueFees, feeByPayToken, refundFee } = await import("~/payments/fees.server");
 const { paymentProvider } = await import("~/payments/provider.server");
 const webhookRoute = await import("~/routes/payments+/stripe.webhook");
+const payRoute = await import("~/routes/payments+/fees.$token");
+const visitRoute = await import("~/routes/staff+/visits.$id");
+const { callRoute } = await import("../helpers/route-call");
+const { signedInStaff } = await import("../helpers/staff");
 const { describeEachEngine } = await import("../helpers/db");
 const { createStudioWithProviders, patientInput } = await import("../fixtures/factories");
 type Db = import("~/db/client.server").Db;
@@ -191,6 +195,64 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     expect(await auditOf(db().db, visit.id)).toEqual(["fee.due", "fee.failed", "fee.paid"]);
   });
 
+  it("the emailed link's page: shows the amount and the visit in the patient's language, its button goes to Stripe's page, the webhook marks it paid and the page says so", async () => {
+    const { visit, email } = await lateCancelledVisit(db().db, "4000000000000341", "es-US");
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const [mail] = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.text, "%/payments/fees/%")));
+    const link = /https:\/\/dental\.example\.com(\/payments\/fees\/[A-Za-z0-9_-]{32})/.exec(mail.text)![1];
+    const token = link.split("/").at(-1)!;
+    const page = (query = "", lang = "es") => payRoute.loader({ request: new Request(`https://dental.example.com${link}${query}`, { headers: { "Accept-Language": lang } }), params: { token }, context: {} } as never) as Promise<Response>;
+
+    const open = await (await page()).json();
+    expect(open).toMatchObject({ state: "payable", amount: "$50.00", studioName: expect.any(String), failure: "card_declined" });
+    expect(open.when).toMatch(/martes, 5 de enero de 2027/);
+    expect((await (await page("", "en")).json()).when).toMatch(/Tuesday, January 5, 2027/);
+    const post = (origin = "https://dental.example.com") =>
+      payRoute.action({ request: new Request(`https://dental.example.com${link}`, { method: "POST", headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "" }), params: { token }, context: {} } as never) as Promise<Response>;
+    const toStripe = await post();
+    expect(toStripe.status).toBe(303);
+    const hosted = toStripe.headers.get("Location")!;
+    expect(hosted.startsWith(`${stripe.url}/c/pay/cs_test_`)).toBe(true);
+    const session = stripe.sessions.get(hosted.split("/").at(-1)!)!;
+    expect(session).toMatchObject({ mode: "payment", amount_total: 5000, success_url: `https://dental.example.com${link}?paid=1`, cancel_url: `https://dental.example.com${link}`, metadata: { fee_id: String((await feeOf(db().db, visit.id)).id) } });
+
+    // The hosted page: a declined card first (stays owed), then a good one; back to our success URL.
+    const declined = await fetch(hosted, { method: "POST", body: new URLSearchParams({ number: "4000000000000002", expiry: "12/34", cvc: "123" }), redirect: "manual" });
+    expect(declined.status).toBe(402);
+    const paid = await fetch(hosted, { method: "POST", body: new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123" }), redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("Location")).toBe(`https://dental.example.com${link}?paid=1`);
+    await stripe.settled(); // checkout.session.completed and payment_intent.succeeded: paid once
+    const fee = await feeOf(db().db, visit.id);
+    expect(fee).toMatchObject({ status: "paid", paymentRef: session.payment_intent });
+    expect(await auditOf(db().db, visit.id)).toEqual(["fee.due", "fee.failed", "fee.paid"]);
+    expect(await (await page("?paid=1")).json()).toMatchObject({ state: "paid", amount: "$50.00" });
+    // Paid: the button's post makes no second session, it shows the page again.
+    const sessionsBefore = stripe.sessions.size;
+    const again = await post();
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(link);
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+  });
+
+  it("the pay page: back from Stripe before its event says 'being confirmed'; a cross-site post is refused; unknown and malformed tokens are a 404", async () => {
+    const { visit, email } = await lateCancelledVisit(db().db, "4000000000000341");
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const [mail] = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.text, "%/payments/fees/%")));
+    const token = /\/payments\/fees\/([A-Za-z0-9_-]{32})/.exec(mail.text)![1];
+    const load = (t: string, query = "") => payRoute.loader({ request: new Request(`https://dental.example.com/payments/fees/${t}${query}`), params: { token: t }, context: {} } as never) as Promise<Response>;
+    expect(await (await load(token, "?paid=1")).json()).toMatchObject({ state: "confirming" });
+    const statusOf = (p: Promise<unknown>) => p.then(() => 200, (thrown: Response) => thrown.status);
+    // One character changed, one too many, one too few, not the alphabet: all the same 404, nothing read.
+    const other = (token[0] === "A" ? "B" : "A") + token.slice(1);
+    for (const bad of [other, `${token}A`, token.slice(1), `${token.slice(0, 31)}.`, "x"]) expect(await statusOf(load(bad))).toBe(404);
+    const crossSite = payRoute.action({ request: new Request(`https://dental.example.com/payments/fees/${token}`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "" }), params: { token }, context: {} } as never);
+    expect(await statusOf(crossSite)).toBe(403);
+    expect((await feeOf(db().db, visit.id)).status).toBe("failed");
+  });
+
   it("a card needing authentication: still owed as authentication_required, emailed", async () => {
     const { visit, email } = await lateCancelledVisit(db().db, "4000002760003184");
     await chargeDueFees(db().db, now, { provider });
@@ -243,6 +305,62 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     expect(lines.map((l) => [l.staffEmail, l.note, (l.after as { amountCents: number }).amountCents])).toEqual([
       [staff.email, "Family emergency", 2000],
       [staff.email, "Goodwill", 3000],
+    ]);
+  });
+
+  it("the console's visit page: a failed fee shows its reason; a manager refunds a paid one in part and then the rest, with a reason (a bad form is a 400 with what was typed kept), audited; the front desk has no form and its post is a 404", async () => {
+    const staffGet = (cookie: string) => new Request("https://dental.example.com/staff", { headers: { Cookie: cookie } });
+    const staffPost = (cookie: string, fields: Record<string, string>) =>
+      new Request("https://dental.example.com/staff", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    const pageOf = async (cookie: string, id: number) => (await (await callRoute(visitRoute.loader, staffGet(cookie), { params: { id: String(id) } })).json()).feeCharge;
+    const refund = (cookie: string, id: number, fields: Record<string, string>) => callRoute(visitRoute.action, staffPost(cookie, { intent: "refund", ...fields }), { params: { id: String(id) } });
+
+    const declined = await lateCancelledVisit(db().db, "4000000000009995");
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const manager = await signedInStaff(db().db, "manager", [declined.visit.studioSlug]);
+    expect(await pageOf(manager.cookie, declined.visit.id)).toMatchObject({ amount: "$50.00", status: "Due: the charge failed", failure: "declined for insufficient funds", canRefund: false });
+
+    const { visit } = await lateCancelledVisit(db().db);
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const fee = await feeOf(db().db, visit.id);
+    expect(fee.status).toBe("paid");
+    const boss = await signedInStaff(db().db, "manager", [visit.studioSlug]);
+    const desk = await signedInStaff(db().db, "front_desk", [visit.studioSlug]);
+    const elsewhere = await signedInStaff(db().db, "manager", [declined.visit.studioSlug]);
+    expect(await pageOf(boss.cookie, visit.id)).toMatchObject({ status: "Paid", refunded: null, canRefund: true, left: "$50.00", leftInput: "50.00" });
+    expect(await pageOf(desk.cookie, visit.id)).toMatchObject({ status: "Paid", canRefund: false });
+
+    // Not a manager, or not this studio's: a 404, nothing sent to Stripe.
+    expect((await refund(desk.cookie, visit.id, { amount: "50.00", reason: "Goodwill" })).status).toBe(404);
+    expect((await refund(elsewhere.cookie, visit.id, { amount: "50.00", reason: "Goodwill" })).status).toBe(404);
+    // A bad form: 400, what was typed kept, a message per field.
+    const bad = await refund(boss.cookie, visit.id, { amount: "twenty", reason: "  " });
+    expect(bad.status).toBe(400);
+    const badBody = await bad.json();
+    expect(badBody.initialValue).toMatchObject({ amount: "twenty", intent: "refund" });
+    expect(Object.keys(badBody.error).sort()).toEqual(["amount", "reason"]);
+    const tooMuch = await refund(boss.cookie, visit.id, { amount: "50.01", reason: "Goodwill" });
+    expect(tooMuch.status).toBe(400);
+    expect((await tooMuch.json()).error.amount[0]).toMatch(/more than is left/);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === fee.paymentRef)).toHaveLength(0);
+
+    const part = await refund(boss.cookie, visit.id, { amount: "$20", reason: "Family emergency" });
+    expect(part.status).toBe(303);
+    expect(part.headers.get("Location")).toBe(`/staff/visits/${visit.id}?done=refunded`);
+    const afterPart = await pageOf(boss.cookie, visit.id);
+    expect(afterPart).toMatchObject({ refunded: "$20.00", left: "$30.00", canRefund: true });
+    expect(afterPart.refunds).toMatchObject([{ amount: "$20.00", reason: "Family emergency", status: "done", by: boss.email }]);
+    expect((await refund(boss.cookie, visit.id, { amount: "30.00", reason: "Goodwill" })).status).toBe(303);
+    await stripe.settled();
+    expect(await pageOf(boss.cookie, visit.id)).toMatchObject({ refunded: "$50.00", canRefund: false });
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === fee.paymentRef).map((r) => r.amount)).toEqual([2000, 3000]);
+    expect(await db().db.select().from(feeRefunds).where(eq(feeRefunds.feeId, fee.id))).toHaveLength(2);
+    const lines = await db().db.select().from(auditLog).where(and(eq(auditLog.appointmentId, visit.id), eq(auditLog.action, "fee.refunded"))).orderBy(auditLog.id);
+    expect(lines.map((l) => [l.staffEmail, l.note])).toEqual([
+      [boss.email, "Family emergency"],
+      [boss.email, "Goodwill"],
     ]);
   });
 });

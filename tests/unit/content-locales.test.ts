@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { deliveredEntries, type SpaceExport } from "~/content/export";
-import { hoursIn } from "~/ui/studio";
+import { openingHoursIn } from "~/rules/opening-hours";
 
 /**
  * The embedded export read by locale, Contentful's way (issue 21): every text field of both spaces has its
@@ -75,9 +75,9 @@ describe("deliveredEntries by locale", () => {
 describe("a studio's hours line by locale", () => {
   const LINE = "Mon–Fri 8 AM–5 PM (Tue, Thu 10 AM–7 PM) · Sat 9 AM–2 PM";
   it("stays as written in English, days and times through Intl in Spanish", () => {
-    expect(hoursIn(LINE, "en-US")).toBe(LINE);
+    expect(openingHoursIn(LINE, "en-US")).toBe(LINE);
     // A time never breaks from its a.m./p.m.: no-break spaces inside it.
-    expect(hoursIn(LINE, "es-US")).toMatch(/^lun–vie 8\u00a0a\.(\u00a0)?m\.–5\u00a0p\.(\u00a0)?m\. \(mar, jue 10\u00a0a\.(\u00a0)?m\.–7\u00a0p\.(\u00a0)?m\.\) · sáb 9\u00a0a\.(\u00a0)?m\.–2\u00a0p\.(\u00a0)?m\.$/);
-    expect(hoursIn("Sat 9:30 AM–12 PM", "es-US")).toMatch(/^sáb 9:30\u00a0a\.(\u00a0)?m\.–12\u00a0p\.(\u00a0)?m\.$/);
+    expect(openingHoursIn(LINE, "es-US")).toMatch(/^lun–vie 8\u00a0a\.(\u00a0)?m\.–5\u00a0p\.(\u00a0)?m\. \(mar, jue 10\u00a0a\.(\u00a0)?m\.–7\u00a0p\.(\u00a0)?m\.\) · sáb 9\u00a0a\.(\u00a0)?m\.–2\u00a0p\.(\u00a0)?m\.$/);
+    expect(openingHoursIn("Sat 9:30 AM–12 PM", "es-US")).toMatch(/^sáb 9:30\u00a0a\.(\u00a0)?m\.–12\u00a0p\.(\u00a0)?m\.$/);
   });
 });

@@ -15,7 +15,7 @@ import { recallDueLine, recallMonth } from "~/rules/recall";
 import { isValidTimezone } from "~/rules/timezones";
 import { formatCalendarDate, formatLongDateTime, formatShortDateTime, localDayKey, localHour } from "~/rules/zoned-time";
 import { cachedRead, cachedReadCount, MAX_CACHED_READS } from "~/scheduling/catalogue.server";
-import { hoursIn } from "~/ui/studio";
+import { openingHoursIn } from "~/rules/opening-hours";
 
 const KINDS = ["DateTimeFormat", "NumberFormat", "ListFormat", "PluralRules"] as const;
 
@@ -55,7 +55,7 @@ function formatEverything(i: number) {
   const out: string[] = [];
   for (const locale of LOCALES) {
     const t = makeT({ "x.n_one": "{count} one", "x.n_other": "{count} other" }, locale);
-    out.push(hoursIn(HOURS, locale), formatUsd(i * 125, { locale }), t("x.n", { count: i }), recallMonth(`2027-${String((i % 12) + 1).padStart(2, "0")}-14`, locale));
+    out.push(openingHoursIn(HOURS, locale), formatUsd(i * 125, { locale }), t("x.n", { count: i }), recallMonth(`2027-${String((i % 12) + 1).padStart(2, "0")}-14`, locale));
     out.push(describeDayParts(["morning", "evening"], tFor(locale), locale), recallDueLine({ code: "CLNCHK", name: "Checkup" }, "2027-06-14", "2027-01-01", tFor(locale), locale));
     out.push(formatCalendarDate("1990-05-01", locale));
     for (const tz of ZONES) out.push(formatLongDateTime(at, tz, locale), formatShortDateTime(at, tz, locale), localDayKey(at, tz), String(localHour(at, tz)), String(isValidTimezone(tz)));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_ROWS } from "~/db/catalogue";
+import { SERVICE_ROWS, STUDIO_ROWS } from "~/db/catalogue";
 import { tFor } from "~/i18n/catalogues.server";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 
 /** One name per service on every page and email (app/scheduling/service-names.ts): the database's in English, the catalogue's otherwise. */
 describe("service names", () => {
@@ -20,5 +20,17 @@ describe("service names", () => {
   });
   it("a service the catalogue does not list keeps its own name in every language", () => {
     expect(serviceName(es, "es-US", { code: "NEWSVC", name: "Night guard fitting" })).toBe("Night guard fitting");
+  });
+});
+
+/** A studio's name (issue 33 C): the video studio's is words ("Virtual consult (video)"), the others are places. */
+describe("studio names", () => {
+  const es = tFor("es-US");
+  it("the video studio is named in Spanish; a neighbourhood keeps its name; English reads the database's", () => {
+    const virtual = STUDIO_ROWS.find((s) => s.slug === "virtual")!;
+    expect(studioName(es, "es-US", virtual)).toBe("Consulta virtual (por video)");
+    expect(tFor("en-US")("booking.studioName.virtual")).toBe(virtual.name);
+    expect(studioName(tFor("en-US"), "en-US", { slug: "virtual", name: "Video visits" })).toBe("Video visits");
+    for (const s of STUDIO_ROWS.filter((s) => !s.isVirtual)) expect(studioName(es, "es-US", s)).toBe(s.name);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { confirmationEmail, visitEmail } from "~/scheduling/visit-email";
-import { visitEmailInput } from "../fixtures/visit-email";
+import { STUDIO_ROWS } from "~/db/catalogue";
+import { pairConfirmationEmail } from "~/scheduling/visit-email";
+import { FENWAY, visitEmailInput } from "../fixtures/visit-email";
 
 /**
  * A visit's emails and calendar file speak the visit's stored language (appointments.locale, issue 21): a visit
@@ -50,6 +52,45 @@ describe("a visit booked in Spanish (es-US)", () => {
     expect(cancel.subject).toBe("Studio Dental: su cita de Chequeo y limpieza del lunes, 15 de marzo de 2027 está cancelada");
     expect(cancel.text).toContain("se cobrará un cargo por cancelación tardía de $50 a Visa terminada en 4242.");
     expect(unfold(cancel.ics)).toContain("DESCRIPTION:Esta cita fue cancelada.");
+  });
+});
+
+/**
+ * Issue 33 C: the studio's hours came in English in a Spanish email ("Mon–Fri 8 AM–5 PM (Tue, Thu 10 AM–7 PM) · Sat
+ * 9 AM–2 PM"), and the video studio's name ("Virtual consult (video)"). The catalogue's own hours line and studio.
+ */
+describe("a Spanish email's studio: its hours and the video studio's name in Spanish", () => {
+  const catalogue = (slug: string) => STUDIO_ROWS.find((s) => s.slug === slug)!;
+  const HOURS_ES = /lun–vie 8\u00a0a\.(\u00a0)?m\.–5\u00a0p\.(\u00a0)?m\. \(mar, jue 10\u00a0a\.(\u00a0)?m\.–7\u00a0p\.(\u00a0)?m\.\) · sáb 9\u00a0a\.(\u00a0)?m\.–2\u00a0p\.(\u00a0)?m\./;
+  const ENGLISH_HOURS = /\b(Mon|Tue|Thu|Fri|Sat|AM|PM)\b/;
+  // The HTML's words, its no-break spaces kept ("8 a.m." is never split over two lines).
+  const words = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/[ \t\r\n]+/g, " ");
+  const fenway = { ...FENWAY, openingHours: catalogue("fenway").openingHours };
+  const virtual = { ...FENWAY, slug: "virtual", name: catalogue("virtual").name, address: "", isVirtual: true, openingHours: catalogue("virtual").openingHours, mapUrl: null };
+
+  it("the booked, moved and reminder emails give the hours in Spanish, in the text and the HTML", () => {
+    const input = visitEmailInput({ locale: "es-US", studio: fenway });
+    for (const mail of [confirmationEmail(input), visitEmail(input, { kind: "rescheduled", previousStartsAt: new Date("2027-03-12T13:00:00Z") }), visitEmail(input, { kind: "reminder", reminder: "2d", intakeOpen: false })]) {
+      expect(mail.text).toMatch(new RegExp(`Horario: ${HOURS_ES.source}`));
+      expect(words(mail.html)).toMatch(HOURS_ES);
+      expect(mail.text + words(mail.html)).not.toMatch(ENGLISH_HOURS);
+    }
+  });
+  it("two visits booked together: the hours in Spanish too", () => {
+    const one = { ...visitEmailInput({ locale: "es-US", studio: fenway }), who: "Pat" };
+    const mail = pairConfirmationEmail([one, { ...one, who: "Sam", appointment: { ...one.appointment, token: "tok_456-DEF" } }], "Pat");
+    expect(mail.text).toMatch(HOURS_ES);
+    expect(words(mail.html)).toMatch(HOURS_ES);
+    expect(mail.text + words(mail.html)).not.toMatch(ENGLISH_HOURS);
+  });
+  it("the video studio is named in Spanish in the email and its calendar file; in English as the studio keeps it", () => {
+    const mail = confirmationEmail(visitEmailInput({ locale: "es-US", studio: virtual }));
+    expect(mail.text).toContain("en Studio Dental Consulta virtual (por video).");
+    expect(unfold(mail.ics)).toContain("SUMMARY:Chequeo y limpieza en Studio Dental Consulta virtual (por video)");
+    expect(mail.text + mail.html + mail.ics).not.toContain("Virtual consult");
+    const english = confirmationEmail(visitEmailInput({ locale: "en-US", studio: virtual }));
+    expect(english.text).toContain("at Studio Dental Virtual consult (video).");
+    expect(english.text).toContain("Hours: Mon–Fri 8 AM–5 PM (Tue, Thu 10 AM–7 PM) · Sat 9 AM–2 PM");
   });
 });
 

@@ -17,10 +17,11 @@ import { cardBrandName } from "~/rules/cancellation-policy";
 import { formatPhone } from "~/ui/phone-link";
 import { bookAppointment, bookTogether, findTokenOfAttempt, type BookingFailure, type BookingRequest } from "~/scheduling/book.server";
 import { companionCandidates, companionOf } from "~/booking/companion.server";
-import { accountContact, bookedHereCookie, bookingFor } from "~/booking/returning.server";
+import { bookedHereCookie } from "~/auth/booked-here.server";
+import { accountContact, bookingFor } from "~/booking/returning.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { formatLongDateTime } from "~/rules/zoned-time";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { carrierLabel } from "~/booking/insurance-labels";
 import { FLAVOR_LABELS, labelIn, SHOW_LABELS } from "~/booking/comfort-labels";
 import { i18nOf } from "~/i18n/locale.server";
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { label: t("booking.review.visit"), value: `${serviceName(t, locale, service)} · ${priceLine(service, t, locale)}`, change: pathFor("services"), changeLabel: t("booking.review.changeVisit") },
     {
       label: t("booking.review.studio"),
-      value: studio.isVirtual ? t("booking.review.studioVideo", { studio: studio.name }) : studio.name,
+      value: studioName(t, locale, studio),
       change: pathFor("studios"),
       changeLabel: t("booking.review.changeStudio"),
       studio: { name: studio.name, address: studio.address, phone: studio.phone, openingHours: studio.openingHours, mapUrl: studio.mapUrl, isVirtual: studio.isVirtual },

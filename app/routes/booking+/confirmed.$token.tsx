@@ -20,6 +20,7 @@ import {
   ManageVisit,
   VisitChangedBanner,
   VisitFactsList,
+  VisitFor,
   visitTitle,
 } from "~/ui/visit";
 import { bookingEventId } from "./confirmed.$token.server";
@@ -125,6 +126,7 @@ export default function Confirmed() {
           ? t("visit.confirmed.bookedHeading")
           : t("visit.confirmed.heading")}
       </h1>
+      <VisitFor name={facts.forName} />
       <VisitChangedBanner change={data.change} facts={facts} />
       {cancelled || data.change ? null : (
         <div className="confirmed-banner" role="status">

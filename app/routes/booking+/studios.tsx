@@ -12,7 +12,7 @@ import { StepPage } from "~/ui/step-header";
 import { StudioContact } from "~/ui/studio";
 import { stepMeta } from "~/ui/step-meta";
 import { formatShortDateTime } from "~/rules/zoned-time";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
 
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const first = firstTimes?.get(s.slug);
       return {
         slug: s.slug,
-        name: s.name,
+        name: studioName(t, locale, s),
         address: s.address,
         phone: s.phone,
         openingHours: s.openingHours,

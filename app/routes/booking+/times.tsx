@@ -16,7 +16,7 @@ import { isUnavailableAnswer, Unavailable } from "~/ui/unavailable";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
 import { WaitlistInvite } from "~/ui/waitlist-invite";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { i18nOf } from "~/i18n/locale.server";
 import { localize } from "~/i18n/translate";
 import { metaT, useT } from "~/i18n/use-t";
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     back,
     title,
     conflictMessage: conflict ? t(OUTCOME_MESSAGES.availability_conflict) : null,
-    studioName: studio.name,
+    studioName: studioName(t, locale, studio),
     serviceName: serviceName(t, locale, service),
     selected: state.slot?.startsAt ?? null,
   };

@@ -19,6 +19,5 @@ export async function action({ request }: ActionFunctionArgs) {
   return Response.json({ received: true, duplicate: outcome === "duplicate" }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export function loader() {
-  return new Response("Not found", { status: 404 });
-}
+/** Stripe only posts here. */
+export { postOnlyLoader as loader } from "~/platform/http-guards.server";

@@ -4,18 +4,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { visitPage } from "~/account/manage-visit.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { intakeLinkOf } from "~/intake/store.server";
-import { requirePatient } from "~/auth/sessions.server";
-import { getDb } from "~/db/client.server";
-import { familyMember } from "~/scheduling/family.server";
 import {
   changeOf,
   IntakeNotice,
   ManageVisit,
   VisitChangedBanner,
   VisitFactsList,
+  VisitFor,
   visitTitle,
 } from "~/ui/visit";
-import { metaT, Trans, useT } from "~/i18n/use-t";
+import { metaT, useT } from "~/i18n/use-t";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: visitTitle(metaT(matches), data?.facts, { area: true }) },
@@ -32,10 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   const url = new URL(request.url);
   const change = changeOf(url);
-  // A family member's visit says whose it is (issue 20 A).
-  const member = await familyMember(await getDb(), (await requirePatient(request)).personId, appointment.patientId, { withRemoved: true });
   return json({
-    forMember: member ? `${member.firstName} ${member.lastName}`.trim() : null,
     facts,
     base,
     change,
@@ -44,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function AccountVisit() {
-  const { facts, base, change, intake, forMember } = useLoaderData<typeof loader>();
+  const { facts, base, change, intake } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="narrow">
@@ -52,11 +47,8 @@ export default function AccountVisit() {
         <Link to="/profile">{t("visit.area.back")}</Link>
       </p>
       <h1>{facts.serviceName}</h1>
-      {forMember ? (
-        <p className="lead">
-          <Trans k="visit.area.for" vars={{ name: forMember }} tags={{ who: <span className="visit-for" /> }} />
-        </p>
-      ) : null}
+      {/* A family member's visit says whose it is (issue 20 A). */}
+      <VisitFor name={facts.forName} />
       <VisitChangedBanner change={change} facts={facts} />
       {facts.past && facts.status === "CONFIRMED" ? (
         <p className="notice">{t("visit.area.taken")}</p>

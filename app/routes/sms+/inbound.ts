@@ -14,7 +14,5 @@ export async function action({ request }: ActionFunctionArgs) {
   return emptyTwiml();
 }
 
-/** Twilio only posts here: a GET is an unknown page, not an error to log. */
-export function loader() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
+/** Twilio only posts here. */
+export { postOnlyLoader as loader } from "~/platform/http-guards.server";
