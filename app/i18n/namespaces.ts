@@ -14,6 +14,7 @@ const SECTIONS = [
   [/^\/(login|signup|forgot-password|set-password|confirm-email-change|email-verification|logout)(\/|$)/, "account"],
   [/^\/waitlist\//, "waitlist"],
   [/^\/recall\//, "recall"],
+  [/^\/payments\//, "payments"],
   [/^\/staff(\/|$)/, "console"],
   [/^/, "marketing"],
 ] as const satisfies readonly (readonly [RegExp, string])[];
@@ -30,6 +31,8 @@ const NAMESPACES: Record<Section, readonly string[]> = {
   account: ["account"],
   waitlist: ["waitlist"],
   recall: ["recall"],
+  // A late-cancel fee's pay page: its words are visit.fee.*.
+  payments: ["visit"],
   // The console stays English (decision 027); its move form shows the booking's time picker.
   console: ["booking"],
   marketing: ["marketing"],

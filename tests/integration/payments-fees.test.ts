@@ -31,6 +31,7 @@ const { cancelVisit } = await import("~/scheduling/visit-changes.server");
 const { chargeDueFees, feeByPayToken, refundFee } = await import("~/payments/fees.server");
 const { paymentProvider } = await import("~/payments/provider.server");
 const webhookRoute = await import("~/routes/payments+/stripe.webhook");
+const payRoute = await import("~/routes/payments+/fees.$token");
 const { describeEachEngine } = await import("../helpers/db");
 const { createStudioWithProviders, patientInput } = await import("../fixtures/factories");
 type Db = import("~/db/client.server").Db;
@@ -189,6 +190,64 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     await stripe.settled();
     expect((await feeOf(db().db, visit.id)).status).toBe("paid");
     expect(await auditOf(db().db, visit.id)).toEqual(["fee.due", "fee.failed", "fee.paid"]);
+  });
+
+  it("the emailed link's page: shows the amount and the visit in the patient's language, its button goes to Stripe's page, the webhook marks it paid and the page says so", async () => {
+    const { visit, email } = await lateCancelledVisit(db().db, "4000000000000341", "es-US");
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const [mail] = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.text, "%/payments/fees/%")));
+    const link = /https:\/\/dental\.example\.com(\/payments\/fees\/[A-Za-z0-9_-]{32})/.exec(mail.text)![1];
+    const token = link.split("/").at(-1)!;
+    const page = (query = "", lang = "es") => payRoute.loader({ request: new Request(`https://dental.example.com${link}${query}`, { headers: { "Accept-Language": lang } }), params: { token }, context: {} } as never) as Promise<Response>;
+
+    const open = await (await page()).json();
+    expect(open).toMatchObject({ state: "payable", amount: "$50.00", studioName: expect.any(String), failure: "card_declined" });
+    expect(open.when).toMatch(/martes, 5 de enero de 2027/);
+    expect((await (await page("", "en")).json()).when).toMatch(/Tuesday, January 5, 2027/);
+    const post = (origin = "https://dental.example.com") =>
+      payRoute.action({ request: new Request(`https://dental.example.com${link}`, { method: "POST", headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "" }), params: { token }, context: {} } as never) as Promise<Response>;
+    const toStripe = await post();
+    expect(toStripe.status).toBe(303);
+    const hosted = toStripe.headers.get("Location")!;
+    expect(hosted.startsWith(`${stripe.url}/c/pay/cs_test_`)).toBe(true);
+    const session = stripe.sessions.get(hosted.split("/").at(-1)!)!;
+    expect(session).toMatchObject({ mode: "payment", amount_total: 5000, success_url: `https://dental.example.com${link}?paid=1`, cancel_url: `https://dental.example.com${link}`, metadata: { fee_id: String((await feeOf(db().db, visit.id)).id) } });
+
+    // The hosted page: a declined card first (stays owed), then a good one; back to our success URL.
+    const declined = await fetch(hosted, { method: "POST", body: new URLSearchParams({ number: "4000000000000002", expiry: "12/34", cvc: "123" }), redirect: "manual" });
+    expect(declined.status).toBe(402);
+    const paid = await fetch(hosted, { method: "POST", body: new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123" }), redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("Location")).toBe(`https://dental.example.com${link}?paid=1`);
+    await stripe.settled(); // checkout.session.completed and payment_intent.succeeded: paid once
+    const fee = await feeOf(db().db, visit.id);
+    expect(fee).toMatchObject({ status: "paid", paymentRef: session.payment_intent });
+    expect(await auditOf(db().db, visit.id)).toEqual(["fee.due", "fee.failed", "fee.paid"]);
+    expect(await (await page("?paid=1")).json()).toMatchObject({ state: "paid", amount: "$50.00" });
+    // Paid: the button's post makes no second session, it shows the page again.
+    const sessionsBefore = stripe.sessions.size;
+    const again = await post();
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(link);
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+  });
+
+  it("the pay page: back from Stripe before its event says 'being confirmed'; a cross-site post is refused; unknown and malformed tokens are a 404", async () => {
+    const { visit, email } = await lateCancelledVisit(db().db, "4000000000000341");
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const [mail] = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.text, "%/payments/fees/%")));
+    const token = /\/payments\/fees\/([A-Za-z0-9_-]{32})/.exec(mail.text)![1];
+    const load = (t: string, query = "") => payRoute.loader({ request: new Request(`https://dental.example.com/payments/fees/${t}${query}`), params: { token: t }, context: {} } as never) as Promise<Response>;
+    expect(await (await load(token, "?paid=1")).json()).toMatchObject({ state: "confirming" });
+    const statusOf = (p: Promise<unknown>) => p.then(() => 200, (thrown: Response) => thrown.status);
+    // One character changed, one too many, one too few, not the alphabet: all the same 404, nothing read.
+    const other = (token[0] === "A" ? "B" : "A") + token.slice(1);
+    for (const bad of [other, `${token}A`, token.slice(1), `${token.slice(0, 31)}.`, "x"]) expect(await statusOf(load(bad))).toBe(404);
+    const crossSite = payRoute.action({ request: new Request(`https://dental.example.com/payments/fees/${token}`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "" }), params: { token }, context: {} } as never);
+    expect(await statusOf(crossSite)).toBe(403);
+    expect((await feeOf(db().db, visit.id)).status).toBe("failed");
   });
 
   it("a card needing authentication: still owed as authentication_required, emailed", async () => {

@@ -1,0 +1,96 @@
+/**
+ * The page an unpaid fee's email links to (`/payments/fees/<token>`, issue 32 B, decision 059). Opening it changes
+ * nothing (mail scanners open links); its one button posts, and the post answers with a 303 to a Stripe Checkout
+ * Session in payment mode made for this fee. Stripe's checkout.session.completed (webhook.server.ts) marks it paid;
+ * the success URL brings the patient back here, which says "paid" once that event is in, "being confirmed" until.
+ * With the local test provider (no STRIPE_* settings) nothing can be paid online: the page says so and gives the
+ * studio's phone instead of a button. An unknown or malformed token is the site's 404.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { appointments, studios } from "~/db/schema";
+import { goneLink } from "~/platform/gone-link.server";
+import { getEnv } from "~/platform/env.server";
+import { formatUsd } from "~/rules/currency";
+import { studioTimezone } from "~/rules/timezones";
+import { formatLongDateTime } from "~/rules/zoned-time";
+import { feeByPayToken, type Fee } from "./fees.server";
+import { paymentProvider, type PaymentProvider } from "./provider.server";
+
+export type FeePageState =
+  /** Owed, and Stripe can take it: the button. */
+  | "payable"
+  /** Back from Stripe's page, its event not in yet. */
+  | "confirming"
+  | "paid"
+  /** Owed, but this site cannot take it online (the local test provider, or the fee's processor not configured). */
+  | "offline"
+  /** The charger is on it (a pay link is only made after a decline, so rarely seen). */
+  | "processing";
+
+export type FeePage = {
+  state: FeePageState;
+  amount: string;
+  refunded: string | null;
+  studioName: string;
+  studioPhone: string;
+  when: string;
+  failure: Fee["failureCode"];
+  localProvider: boolean;
+};
+
+/** The pay link's 404, for an unknown or malformed token (the site's gone-link page). */
+export const unknownFeeLink = (): Response =>
+  goneLink({ heading: "common.gone.feeHeading", message: "common.gone.fee", next: { href: "/studios", label: "common.gone.intakeNext" } });
+
+/** Stripe can take this fee now: it is owed, and the configured processor is the one it was recorded for. */
+const payableHere = (fee: Fee, provider: PaymentProvider) => provider.kind === "stripe" && fee.provider === "stripe";
+
+function stateOf(fee: Fee, provider: PaymentProvider, returned: boolean): FeePageState {
+  if (fee.status === "paid") return "paid";
+  if (fee.status !== "failed") return "processing";
+  if (!payableHere(fee, provider)) return "offline";
+  return returned ? "confirming" : "payable";
+}
+
+/** What the page shows; null for an unknown token. */
+export async function feePage(db: Db, token: string, { locale, returned = false, provider = paymentProvider() }: { locale: string; returned?: boolean; provider?: PaymentProvider }): Promise<FeePage | null> {
+  const fee = await feeByPayToken(db, token);
+  if (!fee) return null;
+  const [visit] = await db
+    .select({ startsAt: appointments.startsAt, studioSlug: studios.slug, studioName: studios.name, phone: studios.phone, timezone: studios.timezone })
+    .from(appointments)
+    .innerJoin(studios, eq(studios.slug, appointments.studioSlug))
+    .where(eq(appointments.id, fee.appointmentId));
+  if (!visit) return null;
+  const money = (cents: number) => formatUsd(cents, { locale, keepZeroCents: true });
+  return {
+    state: stateOf(fee, provider, returned),
+    amount: money(fee.amountCents),
+    refunded: fee.refundedCents > 0 ? money(fee.refundedCents) : null,
+    studioName: visit.studioName,
+    studioPhone: visit.phone,
+    when: formatLongDateTime(visit.startsAt, studioTimezone(visit.studioSlug, visit.timezone), locale),
+    failure: fee.failureCode,
+    localProvider: provider.kind === "local",
+  };
+}
+
+/**
+ * The button: a Checkout Session in payment mode for exactly this fee (its id in the metadata the webhook reads);
+ * its URL, or `not_payable` (paid meanwhile, or nothing to pay online here), or null for an unknown token.
+ */
+export async function startFeeCheckout(db: Db, token: string, provider: PaymentProvider = paymentProvider(), origin = getEnv().SITE_ORIGIN): Promise<{ url: string } | "not_payable" | null> {
+  const fee = await feeByPayToken(db, token);
+  if (!fee) return null;
+  if (fee.status !== "failed" || !payableHere(fee, provider) || provider.kind !== "stripe") return "not_payable";
+  const page = `${origin}/payments/fees/${token}`;
+  return provider.startFeePayment({
+    amountCents: fee.amountCents,
+    customer: fee.customerRef,
+    description: "Late-cancellation fee",
+    successUrl: `${page}?paid=1`,
+    cancelUrl: page,
+    metadata: { fee_id: String(fee.id), appointment_id: String(fee.appointmentId) },
+  });
+}
