@@ -36,6 +36,17 @@ export const statusSchema = z.object({
 
 export const cancelSchema = z.object({ sequence, shownFee: z.union([z.literal("none"), z.string().regex(/^\d{1,6}$/)]), note });
 
+/** A fee refund (issue 32 B): dollars as typed ("20", "20.00", "$20.5") to integer cents, and why. */
+export const feeRefundSchema = z.object({
+  amount: z
+    .string("Enter the amount to refund, like 20.00.")
+    .trim()
+    .regex(/^\$?\s?\d{1,5}(\.\d{1,2})?$/, "Enter the amount in dollars and cents, like 20.00.")
+    .transform((v) => Math.round(Number(v.replace(/[$\s]/g, "")) * 100))
+    .pipe(z.number().int().min(1, "Enter an amount above $0.00.")),
+  reason: z.string("Say why the fee is refunded.").trim().min(1, "Say why the fee is refunded.").max(500, "Keep the reason under 500 characters."),
+});
+
 export const moveSchema = z.object({ sequence, slot: z.iso.datetime({ message: "Choose a new time." }), note });
 
 /* The team (admins) and a staff member's own account (decision 026). */

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
-import { appointmentReminders, appointments, auditLog, patients, providers } from "~/db/schema";
+import { appointmentReminders, appointments, auditLog, feeRefunds, patients, providers, staff, visitFees } from "~/db/schema";
 import { visitIntakeForStaff } from "~/intake/history.server";
 import { readPhoto, type CardSide } from "~/intake/store.server";
 import { appendAudit } from "~/platform/audit.server";
@@ -14,12 +14,14 @@ import { formatUsd } from "~/rules/currency";
 import { studioTimezone } from "~/rules/timezones";
 import { formatLongDateTime, formatShortDateTime, localDayKey } from "~/rules/zoned-time";
 import { getEnv } from "~/platform/env.server";
+import { refundFee } from "~/payments/fees.server";
+import { paymentProvider } from "~/payments/provider.server";
 import { getBookableStudio, getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { cancelVisit, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
 import { recordVisitEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
 import { STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
-import type { StaffUser } from "./staff.server";
+import type { Role, StaffUser } from "./staff.server";
 
 const notFound = () => new Response("Not found", { status: 404 });
 type Appointment = typeof appointments.$inferSelect;
@@ -57,7 +59,59 @@ const ACTION_TEXT: Record<string, string> = {
   "visit.no_show": "Marked no-show",
   "intake.view": "Intake answers read",
   "intake.view_photo": "Insurance card photo viewed",
+  "fee.due": "Late-cancel fee due",
+  "fee.charge_submitted": "Fee charge sent to the card on file",
+  "fee.paid": "Fee paid",
+  "fee.failed": "Fee charge failed: patient emailed a link to pay",
+  "fee.refund_requested": "Fee refund asked for",
+  "fee.refunded": "Fee refunded",
+  "fee.refund_failed": "Fee refund failed",
+  "fee.refund_recorded": "Fee refund recorded by Stripe",
 };
+
+/** Who refunds a late-cancel fee (issue 32 B): managers at their studios, admins anywhere; never the front desk. */
+export const FEE_REFUNDERS: readonly Role[] = ["manager", "admin"];
+
+const FEE_STATUS: Record<(typeof visitFees.$inferSelect)["status"], { label: string; tone?: "warn" | "bad" | "good" }> = {
+  due: { label: "Due: the charge to the card on file is queued", tone: "warn" },
+  charging: { label: "Charging the card on file", tone: "warn" },
+  failed: { label: "Due: the charge failed", tone: "bad" },
+  paid: { label: "Paid", tone: "good" },
+};
+const FAILURES: Record<string, string> = {
+  insufficent_funds: "declined for insufficient funds",
+  card_declined: "card declined",
+  authentication_required: "the patient's bank asks them to confirm the payment",
+  generic_error: "the processor did not answer",
+};
+
+/** The visit's fee as the console shows it, with its refunds; and whether this viewer may refund it now. */
+async function feeSection(db: Db, user: StaffUser, appointmentId: number, tz: string) {
+  const [fee] = await db.select().from(visitFees).where(eq(visitFees.appointmentId, appointmentId));
+  if (!fee) return null;
+  const refunds = await db
+    .select({ amountCents: feeRefunds.amountCents, reason: feeRefunds.reason, status: feeRefunds.status, createdAt: feeRefunds.createdAt, by: staff.email })
+    .from(feeRefunds)
+    .leftJoin(staff, eq(staff.id, feeRefunds.staffId))
+    .where(eq(feeRefunds.feeId, fee.id))
+    .orderBy(asc(feeRefunds.id));
+  const taken = refunds.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amountCents, 0);
+  const leftCents = fee.status === "paid" ? fee.amountCents - Math.max(taken, fee.refundedCents) : 0;
+  const money = (cents: number) => formatUsd(cents, { keepZeroCents: true });
+  return {
+    amount: money(fee.amountCents),
+    status: FEE_STATUS[fee.status].label,
+    tone: FEE_STATUS[fee.status].tone,
+    failure: fee.status === "failed" && fee.failureCode ? (FAILURES[fee.failureCode] ?? fee.failureCode) : null,
+    paidAt: fee.paidAt ? formatShortDateTime(fee.paidAt, tz) : null,
+    refunded: fee.refundedCents > 0 ? money(fee.refundedCents) : null,
+    left: money(leftCents),
+    leftInput: (leftCents / 100).toFixed(2),
+    refunds: refunds.map((r) => ({ amount: money(r.amountCents), reason: r.reason, status: r.status, at: formatShortDateTime(r.createdAt, tz), by: r.by ?? "Staff" })),
+    // A fee recorded by another processor than the configured one cannot be refunded from here.
+    canRefund: FEE_REFUNDERS.includes(user.role) && leftCents > 0 && fee.provider === paymentProvider().kind,
+  };
+}
 
 export async function visitPage(user: StaffUser, rawId: string | undefined, now = new Date()) {
   const { db, appointment } = await scopedVisit(user, rawId);
@@ -74,6 +128,7 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
   ]);
   if (!studio || !service || !patient) throw notFound();
   const tz = studio.tz;
+  const fee = await feeSection(db, user, appointment.id, tz);
   const status = visitStatus(appointment);
   const terms = termsOf(appointment, now);
   const when = (at: Date) => formatShortDateTime(at, tz);
@@ -100,6 +155,7 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
     statusLabel: STATUS_LABELS[status],
     sequence: appointment.sequence,
     fee: appointment.lateCancelFeeCents ? formatUsd(appointment.lateCancelFeeCents) : null,
+    feeCharge: fee,
     patient: {
       name: `${patient.firstName} ${patient.lastName}`.trim(),
       email: patient.email,
@@ -188,6 +244,24 @@ export async function movePicker(user: StaffUser, rawId: string | undefined, url
     },
     picker,
   };
+}
+
+export type RefundAnswer = { ok: true } | { ok: false; field?: "amount"; message: string; status: number };
+
+/**
+ * A manager's refund of the visit's fee, full or partial, with a reason (payments/fees.server.ts: audited, never
+ * past what was paid, one processor request per refund). The role is checked here, for every way in.
+ */
+export async function refundVisitFee(user: StaffUser, rawId: string | undefined, input: { amountCents: number; reason: string }): Promise<RefundAnswer> {
+  if (!FEE_REFUNDERS.includes(user.role)) throw notFound();
+  const { db, appointment } = await scopedVisit(user, rawId);
+  const [fee] = await db.select().from(visitFees).where(eq(visitFees.appointmentId, appointment.id));
+  if (!fee) throw notFound();
+  const outcome = await refundFee(db, { feeId: fee.id, amountCents: input.amountCents, reason: input.reason, staff: user });
+  if (outcome.ok) return { ok: true };
+  if (outcome.code === "too_much") return { ok: false, field: "amount", status: 400, message: "That is more than is left to refund on this fee." };
+  if (outcome.code === "not_refundable") return { ok: false, status: 409, message: "This fee is not paid (or not through the processor configured here): nothing to refund." };
+  return { ok: false, status: 503, message: "The payment processor did not take the refund: nothing was refunded. Try again." };
 }
 
 export const REFUSALS: Record<ChangeRefused | "not_allowed", string> = {

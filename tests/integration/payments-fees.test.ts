@@ -25,13 +25,16 @@ process.env.STRIPE_API_URL = stripe.url;
 process.env.SITE_ORIGIN = "https://dental.example.com";
 
 const { openDatabase } = await import("~/db/client.server");
-const { appointments, auditLog, emailOutbox, paymentEvents, visitFees } = await import("~/db/schema");
+const { appointments, auditLog, emailOutbox, feeRefunds, paymentEvents, visitFees } = await import("~/db/schema");
 const { bookAppointment } = await import("~/scheduling/book.server");
 const { cancelVisit } = await import("~/scheduling/visit-changes.server");
 const { chargeDueFees, feeByPayToken, refundFee } = await import("~/payments/fees.server");
 const { paymentProvider } = await import("~/payments/provider.server");
 const webhookRoute = await import("~/routes/payments+/stripe.webhook");
 const payRoute = await import("~/routes/payments+/fees.$token");
+const visitRoute = await import("~/routes/staff+/visits.$id");
+const { callRoute } = await import("../helpers/route-call");
+const { signedInStaff } = await import("../helpers/staff");
 const { describeEachEngine } = await import("../helpers/db");
 const { createStudioWithProviders, patientInput } = await import("../fixtures/factories");
 type Db = import("~/db/client.server").Db;
@@ -302,6 +305,62 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     expect(lines.map((l) => [l.staffEmail, l.note, (l.after as { amountCents: number }).amountCents])).toEqual([
       [staff.email, "Family emergency", 2000],
       [staff.email, "Goodwill", 3000],
+    ]);
+  });
+
+  it("the console's visit page: a failed fee shows its reason; a manager refunds a paid one in part and then the rest, with a reason (a bad form is a 400 with what was typed kept), audited; the front desk has no form and its post is a 404", async () => {
+    const staffGet = (cookie: string) => new Request("https://dental.example.com/staff", { headers: { Cookie: cookie } });
+    const staffPost = (cookie: string, fields: Record<string, string>) =>
+      new Request("https://dental.example.com/staff", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
+    const pageOf = async (cookie: string, id: number) => (await (await callRoute(visitRoute.loader, staffGet(cookie), { params: { id: String(id) } })).json()).feeCharge;
+    const refund = (cookie: string, id: number, fields: Record<string, string>) => callRoute(visitRoute.action, staffPost(cookie, { intent: "refund", ...fields }), { params: { id: String(id) } });
+
+    const declined = await lateCancelledVisit(db().db, "4000000000009995");
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const manager = await signedInStaff(db().db, "manager", [declined.visit.studioSlug]);
+    expect(await pageOf(manager.cookie, declined.visit.id)).toMatchObject({ amount: "$50.00", status: "Due: the charge failed", failure: "declined for insufficient funds", canRefund: false });
+
+    const { visit } = await lateCancelledVisit(db().db);
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const fee = await feeOf(db().db, visit.id);
+    expect(fee.status).toBe("paid");
+    const boss = await signedInStaff(db().db, "manager", [visit.studioSlug]);
+    const desk = await signedInStaff(db().db, "front_desk", [visit.studioSlug]);
+    const elsewhere = await signedInStaff(db().db, "manager", [declined.visit.studioSlug]);
+    expect(await pageOf(boss.cookie, visit.id)).toMatchObject({ status: "Paid", refunded: null, canRefund: true, left: "$50.00", leftInput: "50.00" });
+    expect(await pageOf(desk.cookie, visit.id)).toMatchObject({ status: "Paid", canRefund: false });
+
+    // Not a manager, or not this studio's: a 404, nothing sent to Stripe.
+    expect((await refund(desk.cookie, visit.id, { amount: "50.00", reason: "Goodwill" })).status).toBe(404);
+    expect((await refund(elsewhere.cookie, visit.id, { amount: "50.00", reason: "Goodwill" })).status).toBe(404);
+    // A bad form: 400, what was typed kept, a message per field.
+    const bad = await refund(boss.cookie, visit.id, { amount: "twenty", reason: "  " });
+    expect(bad.status).toBe(400);
+    const badBody = await bad.json();
+    expect(badBody.initialValue).toMatchObject({ amount: "twenty", intent: "refund" });
+    expect(Object.keys(badBody.error).sort()).toEqual(["amount", "reason"]);
+    const tooMuch = await refund(boss.cookie, visit.id, { amount: "50.01", reason: "Goodwill" });
+    expect(tooMuch.status).toBe(400);
+    expect((await tooMuch.json()).error.amount[0]).toMatch(/more than is left/);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === fee.paymentRef)).toHaveLength(0);
+
+    const part = await refund(boss.cookie, visit.id, { amount: "$20", reason: "Family emergency" });
+    expect(part.status).toBe(303);
+    expect(part.headers.get("Location")).toBe(`/staff/visits/${visit.id}?done=refunded`);
+    const afterPart = await pageOf(boss.cookie, visit.id);
+    expect(afterPart).toMatchObject({ refunded: "$20.00", left: "$30.00", canRefund: true });
+    expect(afterPart.refunds).toMatchObject([{ amount: "$20.00", reason: "Family emergency", status: "done", by: boss.email }]);
+    expect((await refund(boss.cookie, visit.id, { amount: "30.00", reason: "Goodwill" })).status).toBe(303);
+    await stripe.settled();
+    expect(await pageOf(boss.cookie, visit.id)).toMatchObject({ refunded: "$50.00", canRefund: false });
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === fee.paymentRef).map((r) => r.amount)).toEqual([2000, 3000]);
+    expect(await db().db.select().from(feeRefunds).where(eq(feeRefunds.feeId, fee.id))).toHaveLength(2);
+    const lines = await db().db.select().from(auditLog).where(and(eq(auditLog.appointmentId, visit.id), eq(auditLog.action, "fee.refunded"))).orderBy(auditLog.id);
+    expect(lines.map((l) => [l.staffEmail, l.note])).toEqual([
+      [boss.email, "Family emergency"],
+      [boss.email, "Goodwill"],
     ]);
   });
 });

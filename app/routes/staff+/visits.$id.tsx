@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
-import { cancelSchema, statusSchema } from "~/console/schemas.server";
+import { cancelSchema, feeRefundSchema, statusSchema } from "~/console/schemas.server";
 import { dayPath } from "~/console/paths";
 import { requireStaff } from "~/console/staff.server";
-import { cancelOnBehalf, recordStatus, REFUSALS, visitPage } from "~/console/visit.server";
+import { cancelOnBehalf, recordStatus, refundVisitFee, REFUSALS, visitPage } from "~/console/visit.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
 import { ChoiceGroup, TextField } from "~/ui/form";
 
@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const { form } = await readFormPost(request);
   const intent = form.get("intent");
-  const values = { ...textValues(form, ["action", "note", "cancelNote"]), intent: String(intent) };
+  const values = { ...textValues(form, ["action", "note", "cancelNote", "amount", "reason"]), intent: String(intent) };
   if (intent === "status") {
     const parsed = statusSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
@@ -40,6 +40,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!outcome.ok) return rejected(values, { "": [REFUSALS[outcome.code]] }, { status: outcome.code === "generic_error" ? 503 : 409 });
     throw redirect(`/staff/visits/${params.id}?done=cancelled`, 303);
   }
+  if (intent === "refund") {
+    const parsed = feeRefundSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
+    const outcome = await refundVisitFee(user, params.id, { amountCents: parsed.data.amount, reason: parsed.data.reason });
+    if (!outcome.ok) return rejected(values, { [outcome.field ?? ""]: [outcome.message] }, { status: outcome.status });
+    throw redirect(`/staff/visits/${params.id}?done=refunded`, 303);
+  }
   return rejected(values, { "": ["Reload the page and try again."] });
 }
 
@@ -49,6 +56,7 @@ const DONE: Record<string, string> = {
   no_show: "Marked no-show.",
   cancelled: "Cancelled. The patient was emailed, with the calendar update.",
   moved: "Moved. The patient was emailed the new time, with the calendar update.",
+  refunded: "Refunded: the processor took the refund; it is in the history below.",
 };
 
 export default function StaffVisit() {
@@ -88,6 +96,63 @@ export default function StaffVisit() {
         <dt>Account</dt>
         <dd>{visit.patient.hasAccount ? "Has a patient account" : "Guest"}</dd>
       </dl>
+      {visit.feeCharge ? (
+        <section className="console-fee" aria-labelledby="fee-heading">
+          <h2 id="fee-heading">Late-cancel fee</h2>
+          <dl className="console-dl">
+            <dt>Amount</dt>
+            <dd>{visit.feeCharge.amount}</dd>
+            <dt>Status</dt>
+            <dd>
+              <Tag tone={visit.feeCharge.tone}>{visit.feeCharge.status}</Tag>
+              {visit.feeCharge.failure ? ` Reason: ${visit.feeCharge.failure}. The patient was emailed a link to pay it on the processor’s page.` : null}
+              {visit.feeCharge.paidAt ? ` Paid ${visit.feeCharge.paidAt}.` : null}
+            </dd>
+            {visit.feeCharge.refunded ? (
+              <>
+                <dt>Refunded</dt>
+                <dd>{visit.feeCharge.refunded}</dd>
+              </>
+            ) : null}
+          </dl>
+          {visit.feeCharge.refunds.length ? (
+            <div className="table-scroll">
+              <table className="console-table">
+                <caption>Refunds</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Who</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {visit.feeCharge.refunds.map((r, i) => (
+                    <tr key={i}>
+                      <td>{r.at}</td>
+                      <td>{r.amount}</td>
+                      <td>{r.reason}</td>
+                      <td>{r.by}</td>
+                      <td>{r.status === "done" ? "Refunded" : r.status === "failed" ? "Failed (nothing refunded)" : "Sent to the processor"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {visit.feeCharge.canRefund ? (
+            <ConsoleForm result={intent === "refund" ? result : undefined} submitLabel="Refund">
+              <h3>Refund the fee</h3>
+              <input type="hidden" name="intent" value="refund" />
+              <p>Up to {visit.feeCharge.left} can be refunded, all or part of it. The refund goes back to the card that paid.</p>
+              <TextField name="amount" label="Amount to refund (USD)" hint={`For example ${visit.feeCharge.leftInput}`} inputMode="text" defaultValue={intent === "refund" ? undefined : visit.feeCharge.leftInput} />
+              <TextField name="reason" label="Reason (kept in the audit log)" multiline />
+            </ConsoleForm>
+          ) : null}
+        </section>
+      ) : null}
       <p>
         <Link to={`/staff/visits/${visit.id}/intake`}>Intake answers and insurance card</Link> (each view is recorded in the audit log)
       </p>
