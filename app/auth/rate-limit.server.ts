@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getDatabase } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
+import { BoundedMap } from "~/rules/bounded-map";
 
 /**
  * Rate limits on the account forms (decision 010), slot holds (decision 055) and the read API (decision 033). On
@@ -28,7 +29,7 @@ const LIMITS = {
   /** Read API requests per API key (API_REQUESTS_PER_MINUTE, decision 033). */
   api: { points: 120, duration: 60 },
 } as const;
-type Name = keyof typeof LIMITS;
+export type Name = keyof typeof LIMITS;
 
 /** The operator's numbers for the hold and API limits (their defaults are LIMITS'). */
 const OPERATOR_POINTS: Partial<Record<Name, () => number>> = {
@@ -45,6 +46,23 @@ const limitOf = (name: Name): { points: number; duration: number; blockDuration?
 /** Keys are hashed: no email or address is stored in the table, and a long one still fits its 255 characters. */
 const hashKey = (key: string) => createHash("sha256").update(key.toLowerCase()).digest("base64url");
 
+/**
+ * Keys one limiter keeps in memory (the embedded database's process). Each key goes when its window ends (15 min –
+ * 24 h), but made-up emails or a crowd of addresses could bring millions within a window: past the bound the oldest
+ * key is forgotten (its count starts again), a limit that forgets a little rather than a process that runs out of
+ * memory (decision 056). On PostgreSQL the counts live in `auth_rate_limits`, not in the process.
+ */
+export const MAX_LIMITER_KEYS = 20_000;
+
+type Kept = { timeoutId?: NodeJS.Timeout };
+/** A limit counted in memory, its keys bounded: rate-limiter-flexible's store is its `_storage` Map (the bound's test fails if that moves). */
+export function boundedMemoryLimiter(name: Name, options: IRateLimiterOptions): RateLimiterMemory {
+  const limiter = new RateLimiterMemory(options);
+  const store = (limiter as unknown as { _memoryStorage: { _storage: Map<string, Kept> } })._memoryStorage;
+  store._storage = new BoundedMap<string, Kept>(`rate limiter ${name} (embedded database)`, MAX_LIMITER_KEYS, (kept) => clearTimeout(kept.timeoutId));
+  return limiter;
+}
+
 let limiters: Promise<Record<Name, RateLimiterAbstract>> | undefined;
 
 async function build(): Promise<Record<Name, RateLimiterAbstract>> {
@@ -52,7 +70,7 @@ async function build(): Promise<Record<Name, RateLimiterAbstract>> {
   const entries = await Promise.all(
     (Object.keys(LIMITS) as Name[]).map(async (name) => {
       const options = { ...limitOf(name), keyPrefix: `auth_${name}` };
-      if (database.kind !== "postgres") return [name, new RateLimiterMemory(options)] as const;
+      if (database.kind !== "postgres") return [name, boundedMemoryLimiter(name, options)] as const;
       const pool = (database.db as unknown as { $client: unknown }).$client;
       const limiter = new RateLimiterPostgres({ ...options, storeClient: pool, storeType: "pool", tableName: "auth_rate_limits", tableCreated: true, clearExpiredByTimeout: false });
       return [name, limiter] as const;
