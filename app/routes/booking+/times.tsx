@@ -12,7 +12,7 @@ import { forgetCached, getBookableStudio, getService } from "~/scheduling/catalo
 import { heldSlot, isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { StepPage } from "~/ui/step-header";
-import { isUnavailableAnswer, Unavailable } from "~/ui/unavailable";
+import { useOutagePage } from "~/ui/outage-page";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
 import { WaitlistInvite } from "~/ui/waitlist-invite";
@@ -128,7 +128,8 @@ function chooseTime(request: Request, form: FormData, device: string | null, add
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
-  if (isUnavailableAnswer(error)) return <Unavailable phone={error.data.phone} />;
+  const outage = useOutagePage(error);
+  if (outage) return outage;
   return (
     <div className="page narrow">
       <h1>{t("booking.times.errorTitle")}</h1>
