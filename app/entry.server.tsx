@@ -15,6 +15,11 @@ import { i18nOf } from "~/i18n/locale.server";
 import { formatPhone, phoneLink } from "~/rules/phone";
 import type { UnavailableAnswer } from "~/ui/unavailable";
 import { rejected } from "~/flow/forms.server";
+import { registerCache } from "~/rules/bounded-map";
+import { formattersKept, MAX_FORMATTERS } from "~/rules/intl-formats";
+
+// The build's Intl formatters (the copy its pages use), in the metrics beside the BoundedMaps (lru-map.ts says why here).
+registerCache("Intl formatters", MAX_FORMATTERS, formattersKept);
 
 /**
  * A page is rendered to one string (decision 019): no page uses Suspense or deferred data, so a stream would

@@ -4,6 +4,8 @@
  * `dental_cache_max_entries`) and bench/soak.ts show each cache's size beside its bound. A module-level `new Map()`
  * filled at run time is the bug `tests/unit/memory-bounds.test.ts` refuses.
  */
+import { LeastRecentlyUsedMap } from "./lru-map";
+
 type Registered = { max: number; sizes: (() => number)[] };
 
 // On globalThis: server.ts and the Remix build each load their own copy of a module, and the metrics (server.ts's
@@ -21,35 +23,13 @@ export function registerCache(name: string, max: number, size: () => number) {
 export const cacheSizes = () =>
   [...registry].map(([name, { max, sizes }]) => ({ name, max, entries: Math.max(0, ...sizes.map((size) => size())), copies: sizes.length }));
 
-export class BoundedMap<K, V> extends Map<K, V> {
+/** A LeastRecentlyUsedMap that the operator's metrics list under `name` (registered when made). */
+export class BoundedMap<K, V> extends LeastRecentlyUsedMap<K, V> {
   /** `onEvict`: what an entry forgotten for room must also let go of (a timer). */
-  constructor(
-    name: string,
-    readonly max: number,
-    private readonly onEvict?: (value: V) => void,
-  ) {
-    super();
+  constructor(name: string, max: number, onEvict?: (value: V) => void) {
+    super(max, onEvict);
     // Held weakly where the runtime can (a replaced cache, e.g. a test's database, is not kept alive by the registry).
     const held = typeof WeakRef === "function" ? new WeakRef(this) : { deref: () => this };
     registerCache(name, max, () => held.deref()?.size ?? 0);
-  }
-
-  override set(key: K, value: V): this {
-    if (this.size >= this.max && !this.has(key)) {
-      const [oldestKey, oldest] = this.entries().next().value as [K, V]; // a Map iterates in insertion order
-      this.delete(oldestKey);
-      this.onEvict?.(oldest);
-    }
-    return super.set(key, value);
-  }
-
-  /** Reads an entry and makes it the most recently used one (the last to be forgotten). */
-  getRecent(key: K): V | undefined {
-    const value = super.get(key);
-    if (value !== undefined) {
-      this.delete(key);
-      super.set(key, value);
-    }
-    return value;
   }
 }

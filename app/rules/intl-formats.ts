@@ -5,11 +5,12 @@
  * past 2 GB. Every formatter of the app comes from here; `new Intl.…` elsewhere is the bug this prevents.
  * Bounded: past MAX_FORMATTERS, the least recently used is dropped (the app uses a few dozen).
  */
-import { BoundedMap } from "./bounded-map";
+import { LeastRecentlyUsedMap } from "./lru-map";
 
 export const MAX_FORMATTERS = 200;
 
-const made = new BoundedMap<string, object>("Intl formatters", MAX_FORMATTERS);
+// Not a BoundedMap: every page's script reaches this module; the server registers it for the metrics (entry.server.tsx).
+const made = new LeastRecentlyUsedMap<string, object>(MAX_FORMATTERS);
 
 function reuse<F extends object>(key: string, build: () => F): F {
   let formatter = made.getRecent(key) as F | undefined; // most recently used last: the oldest is the one dropped
