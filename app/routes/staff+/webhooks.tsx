@@ -16,8 +16,6 @@ export const meta: MetaFunction = () => [{ title: "Webhooks — Studio console" 
 /** The new secret is in the answer to the post: never cached, never in a URL. */
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-const eventChoices = WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: EVENT_LABELS[type], detail: type }));
-
 /** Admins only (anyone else: 404): the endpoints, a form for a new one. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, ["admin"]);
@@ -26,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const names = new Map(studios.map((s) => [s.slug, s.name]));
   return json({
     studios,
-    events: eventChoices,
+    // Made here, not at module level: a top-level call kept the event payloads' module (and zod) in the browser build.
+    events: WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: EVENT_LABELS[type], detail: type })),
     endpoints: endpoints.map((e) => ({
       id: e.id,
       url: e.url,
