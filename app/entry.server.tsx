@@ -12,9 +12,14 @@ import { DocumentWords, putDocumentWords } from "~/i18n/use-t";
 import { wholeResponse } from "~/platform/whole-body.server";
 import { chosenStudioPhone } from "~/booking/step.server";
 import { i18nOf } from "~/i18n/locale.server";
-import { formatPhone } from "~/rules/phone";
+import { formatPhone, phoneLink } from "~/rules/phone";
 import type { UnavailableAnswer } from "~/ui/unavailable";
 import { rejected } from "~/flow/forms.server";
+import { registerCache } from "~/rules/bounded-map";
+import { formattersKept, MAX_FORMATTERS } from "~/rules/intl-formats";
+
+// The build's Intl formatters (the copy its pages use), in the metrics beside the BoundedMaps (lru-map.ts says why here).
+registerCache("Intl formatters", MAX_FORMATTERS, formattersKept);
 
 /**
  * A page is rendered to one string (decision 019): no page uses Suspense or deferred data, so a stream would
@@ -88,7 +93,7 @@ const SECRET_FIELD = /password|^(confirm|code|token|number|cvc)$/i;
 export async function databaseUnavailable(request: Request, posted: FormData | null): Promise<Response> {
   const init = { status: 503, headers: { "Retry-After": RETRY_AFTER_SECONDS, "Cache-Control": "no-store" } };
   const phone = await chosenStudioPhone(request).catch(() => null);
-  if (!posted) return json({ unavailable: true, phone } satisfies UnavailableAnswer, init);
+  if (!posted) return json({ unavailable: true, phone: phone ? phoneLink(phone) : null } satisfies UnavailableAnswer, init);
   const { t } = i18nOf(request);
   const message = phone ? t("common.unavailable.formWithPhone", { phone: formatPhone(phone) }) : t("common.unavailable.form");
   const initialValue: Record<string, string | string[]> = {};

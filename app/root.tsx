@@ -33,7 +33,9 @@ import { isStaffPath } from "~/i18n/namespaces";
 import { localize, type T } from "~/i18n/translate";
 import { DocumentWordsScript, metaT, Trans, usePageI18n, useT } from "~/i18n/use-t";
 import { LanguageAlternates, LanguageSwitch } from "~/ui/language-switch";
-import { isUnavailableAnswer, Unavailable } from "~/ui/unavailable";
+import { isUnavailableAnswer, rootHandle } from "~/ui/unavailable";
+
+export const handle = rootHandle;
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -176,13 +178,8 @@ export function ErrorBoundary() {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const gone = notFound ? goneLinkOf(error.data) : null;
-  if (isUnavailableAnswer(error)) {
-    return (
-      <Document isError>
-        <Unavailable phone={error.data.phone} />
-      </Document>
-    );
-  }
+  const outage = handle.outagePage(error);
+  if (outage) return <Document isError>{outage}</Document>;
   if (gone) {
     return (
       <Document isError>

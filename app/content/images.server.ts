@@ -9,6 +9,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { BoundedMap } from "~/rules/bounded-map";
 
 const EXPORT_PREFIX = "//images.ctfassets.net/embedded/";
 export const LOCAL_PREFIX = "/content-images/";
@@ -23,7 +24,7 @@ const FORMATS = { webp: "image/webp", avif: "image/avif", jpg: "image/jpeg", png
 type Format = keyof typeof FORMATS;
 const MAX_KEPT = 96;
 
-const kept = new Map<string, Promise<{ body: Buffer; type: string } | null>>();
+const kept = new BoundedMap<string, Promise<{ body: Buffer; type: string } | null>>("content images", MAX_KEPT);
 
 function intParam(value: string | null, min: number, max: number): number | null | undefined {
   if (value === null) return undefined;
@@ -64,7 +65,6 @@ export async function embeddedImageResponse(file: string, params: URLSearchParam
   if (!result) {
     result = render(file, width, (fm ?? undefined) as Format | undefined, quality ?? 80);
     kept.set(key, result);
-    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
     result.then((r) => r ?? kept.delete(key)).catch(() => kept.delete(key));
   }
   const image = await result.catch(() => null);

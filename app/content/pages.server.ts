@@ -9,15 +9,17 @@ import { toPage, toPopup, type ContentPage, type Popup } from "./model";
 import { richTextHtml } from "./rich-text.server";
 import { tFor } from "~/i18n/catalogues.server";
 import { i18nOf } from "~/i18n/locale.server";
+import { BoundedMap } from "~/rules/bounded-map";
 
 const FRESH_MS = 60_000;
 
 type Cached = { entries: DeliveredEntry[]; at: number };
-const cache = new Map<string, Cached>();
-const refreshing = new Map<string, Promise<DeliveredEntry[]>>();
+/** Keys: whitelisted slugs and campaigns × languages (a few dozen); the bound is for a content model that grows. */
+const cache = new BoundedMap<string, Cached>("content copies", 500);
+const refreshing = new BoundedMap<string, Promise<DeliveredEntry[]>>("content refreshes in flight", 500);
 
 type Sources = { live: ContentSource | null; background: ContentSource | null; embedded: ContentSource };
-const bySpace = new Map<Space, Sources>();
+const bySpace = new BoundedMap<Space, Sources>("content sources", 10);
 
 /** A space's sources, made once per process (the settings are read once at start-up). */
 function sources(space: Space): Sources {

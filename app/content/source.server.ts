@@ -9,6 +9,7 @@ import { createClient } from "contentful";
 import { getEnv, type Env } from "~/platform/env.server";
 import { localImageUrl } from "./images.server";
 import { deliveredEntries, type DeliveredEntry, type SpaceExport } from "./export";
+import { BoundedMap } from "~/rules/bounded-map";
 
 export type Space = "marketing" | "profile";
 
@@ -28,7 +29,7 @@ export const REQUEST_TIMEOUT_MS = 1_200;
 /** Where a real space's images are served (Images API), for the Content-Security-Policy. */
 export const CONTENTFUL_IMAGES_ORIGIN = "https://images.ctfassets.net";
 
-const embeddedCache = new Map<Space, SpaceExport>();
+const embeddedCache = new BoundedMap<Space, SpaceExport>("embedded content exports", 10);
 function embeddedExport(space: Space): SpaceExport {
   let data = embeddedCache.get(space);
   if (!data) {
@@ -43,7 +44,7 @@ function embeddedExport(space: Space): SpaceExport {
 }
 
 /** The export's entries of a type in a locale in the Delivery API's shape, worked out once per process (the file never changes). */
-const delivered = new Map<string, DeliveredEntry[]>();
+const delivered = new BoundedMap<string, DeliveredEntry[]>("embedded content entries", 200);
 
 export function embeddedSource(space: Space): ContentSource {
   return {

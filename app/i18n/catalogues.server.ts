@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_LOCALE, makeT, type Messages, type T } from "./translate";
+import { BoundedMap } from "~/rules/bounded-map";
 
 /**
  * The message catalogues, read once from `app/i18n/locales/<locale>/<namespace>.json` (decision 027): a folder
@@ -40,7 +41,8 @@ export function languageName(locale: string): string {
   return catalogues().get(locale)?.get("common")?.["language.name"] ?? locale;
 }
 
-const merged = new Map<string, Messages>();
+/** Languages × the sections pages ask for (2 × 10 today). */
+const merged = new BoundedMap<string, Messages>("i18n merged messages", 200);
 /**
  * The messages of some namespaces in a locale, keys as `<namespace>.<key>`, the default locale's filling gaps. Merged
  * once per locale and section (every page of a section asks for the same set), not on every request.
@@ -65,7 +67,7 @@ function mergeMessages(locale: string, namespaces: readonly string[]): Messages 
   return messages;
 }
 
-const serverTs = new Map<string, T>();
+const serverTs = new BoundedMap<string, T>("i18n server t", 20);
 /** The server's `t` for a locale, every namespace (emails, `.ics`, loaders' texts). */
 export function tFor(locale: string): T {
   // Keyed by the language served, not the one asked: a stored or sent tag we do not speak adds no entry (decision 029).

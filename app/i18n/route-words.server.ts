@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { BoundedMap } from "~/rules/bounded-map";
 
 /** The parts of Remix's assets manifest (the build's `assets`, a document render's `remixContext.manifest`) read here. */
 export type AssetsManifest = {
@@ -20,7 +21,8 @@ function literalsIn(text: string, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const literalsOfFile = new Map<string, Set<string>>();
+/** One per built script (~180). */
+const literalsOfFile = new BoundedMap<string, Set<string>>("i18n literals per built file", 2000);
 function literalsOf(url: string): Set<string> {
   let found = literalsOfFile.get(url);
   // Built files are fingerprinted: a URL's text never changes, so it is read once.
@@ -57,7 +59,8 @@ function named(key: string, literals: Set<string>): boolean {
   return false;
 }
 
-const keysOfPage = new Map<string, ReadonlySet<string> | null>();
+/** Route chains × sections: a few hundred in a build. */
+const keysOfPage = new BoundedMap<string, ReadonlySet<string> | null>("i18n words per page", 2000);
 /**
  * The message keys a page's browser code can show (issue 34 F): every key that a literal in the scripts the page loads
  * (the client entry, then each matched route's module and its chunks, root's chrome among them) names, of `keys`.

@@ -5,19 +5,16 @@
  * past 2 GB. Every formatter of the app comes from here; `new Intl.…` elsewhere is the bug this prevents.
  * Bounded: past MAX_FORMATTERS, the least recently used is dropped (the app uses a few dozen).
  */
+import { LeastRecentlyUsedMap } from "./lru-map";
+
 export const MAX_FORMATTERS = 200;
 
-const made = new Map<string, object>();
+// Not a BoundedMap: every page's script reaches this module; the server registers it for the metrics (entry.server.tsx).
+const made = new LeastRecentlyUsedMap<string, object>(MAX_FORMATTERS);
 
 function reuse<F extends object>(key: string, build: () => F): F {
-  let formatter = made.get(key) as F | undefined;
-  if (formatter) {
-    made.delete(key); // most recently used last: the oldest is the one dropped
-  } else {
-    formatter = build();
-    if (made.size >= MAX_FORMATTERS) made.delete(made.keys().next().value!);
-  }
-  made.set(key, formatter);
+  let formatter = made.getRecent(key) as F | undefined; // most recently used last: the oldest is the one dropped
+  if (!formatter) made.set(key, (formatter = build()));
   return formatter;
 }
 

@@ -11,6 +11,12 @@ export function isValidPhone(input: string): boolean {
   return normalizePhone(input) !== null;
 }
 
+/** A number as a link's parts: its text, (617) 555-0171, and its `tel:` address, tel:+16175550171; null when invalid. */
+export function phoneLink(input: string): { text: string; href: string } | null {
+  const digits = normalizePhone(input);
+  return digits ? { text: formatPhone(digits), href: `tel:+1${digits}` } : null;
+}
+
 /** Formats any accepted input; an invalid number is returned unchanged so nothing is lost on display. */
 export function formatPhone(
   digits: string,

@@ -1,11 +1,12 @@
 import { dateTimeFormat } from "./intl-formats";
+import { BoundedMap } from "./bounded-map";
 import { zoneAbbreviation } from "./zoned-time";
 
 export const DEFAULT_TIMEZONE = "America/New_York";
 // Spec §9: America/New_York for all studios except east-nashville.
 const STUDIO_TIMEZONES: Readonly<Record<string, string>> = { "east-nashville": "America/Chicago" };
 
-const validity = new Map<string, boolean>();
+const validity = new BoundedMap<string, boolean>("time-zone validity", 1000);
 export function isValidTimezone(tz: string | null | undefined): tz is string {
   if (!tz) return false;
   let valid = validity.get(tz);
@@ -16,7 +17,7 @@ export function isValidTimezone(tz: string | null | undefined): tz is string {
     } catch {
       valid = false;
     }
-    if (validity.size < 1000) validity.set(tz, valid); // building a formatter costs ~0.3 ms
+    validity.set(tz, valid); // building a formatter costs ~0.3 ms
   }
   return valid;
 }

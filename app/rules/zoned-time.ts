@@ -1,6 +1,7 @@
 // Fast studio-local time arithmetic on reused Intl formatters (intl-formats.ts; one built per call made a week of
 // slots cost ~100 ms). Pure; US zones change offset on whole hours.
 import { dateTimeFormat } from "./intl-formats";
+import { BoundedMap } from "./bounded-map";
 
 const formatter = (tz: string, options: Intl.DateTimeFormatOptions, locale = "en-US") => dateTimeFormat(locale, { timeZone: tz, ...options });
 
@@ -22,7 +23,8 @@ function wallMs(instant: number, tz: string): number {
   return Date.UTC(n.year, n.month - 1, n.day, n.hour, n.minute, n.second);
 }
 
-const offsets = new Map<string, number>();
+/** One per zone × 15 minutes seen: a few weeks of two zones is some thousands. */
+const offsets = new BoundedMap<string, number>("zone offsets", 50_000);
 const BUCKET = 15 * 60_000;
 /** The zone's UTC offset (ms) at an instant; memoised per 15-minute bucket. */
 export function offsetMs(instant: number, tz: string): number {
@@ -31,7 +33,6 @@ export function offsetMs(instant: number, tz: string): number {
   if (offset === undefined) {
     const whole = Math.floor(instant / 1000) * 1000;
     offset = wallMs(whole, tz) - whole;
-    if (offsets.size > 50_000) offsets.clear();
     offsets.set(key, offset);
   }
   return offset;

@@ -1,4 +1,5 @@
 import { formatLocalDate, formatLocalTime, instantOfWall, localDayKey as zonedDayKey, uniformDayOffset } from "~/rules/zoned-time";
+import { BoundedMap } from "~/rules/bounded-map";
 
 // Availability engine: pure slot math. Wall times are studio-local; every instant is a UTC Date.
 
@@ -179,11 +180,10 @@ function localInstantsOf(dayKey: string, tz: string): (minuteOfDay: number) => {
   };
 }
 
-const dayOffsets = new Map<string, number | null>();
+const dayOffsets = new BoundedMap<string, number | null>("day offsets", 10_000);
 function dayOffset(midnight: number, tz: string) {
   const key = `${tz}|${midnight}`;
   if (!dayOffsets.has(key)) {
-    if (dayOffsets.size > 10_000) dayOffsets.clear();
     dayOffsets.set(key, uniformDayOffset(midnight, tz));
   }
   return dayOffsets.get(key)!;

@@ -4,6 +4,7 @@ import { catalogueRevision, providerHours, providers, services, studios } from "
 import { isMarketSlug, type MarketSlug } from "~/rules/markets";
 import { studioTimezone } from "~/rules/timezones";
 import { currentRequest } from "~/platform/request-scope.server";
+import { BoundedMap, registerCache } from "~/rules/bounded-map";
 
 export type Studio = typeof studios.$inferSelect & { tz: string; mapUrl: string | null };
 export type Service = typeof services.$inferSelect;
@@ -62,7 +63,11 @@ export async function cachedRead<T>(db: object, key: string, ttlMs: number, load
   if (fresh) return load();
   const revision = await catalogueRevisionNow(db);
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { revision, entries: new Map() }));
+  if (!cache) {
+    caches.set(db, (cache = { revision, entries: new Map() }));
+    const held = new WeakRef(cache); // the registry must not keep a closed database's cache alive
+    registerCache("catalogue reads (per database)", MAX_CACHED_READS, () => held.deref()?.entries.size ?? 0);
+  }
   // A newer revision: nothing cached before it may answer again (a newer entry is never thrown away for an older one).
   if (revision > cache.revision) {
     cache.entries.clear();
@@ -117,7 +122,7 @@ const withTz = (row: typeof studios.$inferSelect): Studio => {
  * Each studio's phone as this process last read it, for the page that says the database is away (decision 028):
  * then nothing can be read, and the studio's number is what a patient can still use. One entry per studio.
  */
-const lastKnownPhones = new Map<string, string>();
+const lastKnownPhones = new BoundedMap<string, string>("last known studio phones", 500);
 export const lastKnownStudioPhone = (slug: string): string | null => lastKnownPhones.get(slug) ?? null;
 
 export function getService(db: Db, code: string, { fresh }: Read = {}): Promise<Service | null> {

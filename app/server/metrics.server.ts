@@ -6,6 +6,7 @@ import type { Database } from "~/db/client.server";
 import { jobStats } from "~/jobs/job.server";
 import type { PatientEvent } from "~/platform/events.server";
 import { redactForLog } from "~/platform/redact";
+import { cacheSizes } from "~/rules/bounded-map";
 import { routeLabel } from "./request-context.server";
 
 /**
@@ -62,6 +63,25 @@ export function operatorMetrics(database: Database, routeOf: (path: string) => s
     async collect() {
       const oldest = await row(sql`select extract(epoch from now() - min(created_at))::float8 as age from email_outbox where status = 'PENDING'`);
       if (oldest) this.set(number(oldest.age));
+    },
+  });
+  // Each in-process cache beside its bound (decision 056): a cache at its bound is working as meant, one past it is a bug.
+  new Gauge({
+    name: "dental_cache_entries",
+    help: "Entries in each in-process cache (its fullest copy).",
+    labelNames: ["cache"],
+    registers,
+    collect() {
+      for (const c of cacheSizes()) this.set({ cache: c.name }, c.entries);
+    },
+  });
+  new Gauge({
+    name: "dental_cache_max_entries",
+    help: "The bound of each in-process cache: past it, its oldest entries are forgotten.",
+    labelNames: ["cache"],
+    registers,
+    collect() {
+      for (const c of cacheSizes()) this.set({ cache: c.name }, c.max);
     },
   });
   new Gauge({

@@ -1,4 +1,4 @@
-import { formatPhone, normalizePhone } from "~/rules/phone";
+import { formatPhone, normalizePhone, phoneLink } from "~/rules/phone";
 
 // PhoneLink apart from studio.tsx, so the visit change pages (which show a studio's phone, not its card) do not load
 // the studio card. The browser's code reaches the phone rules only through this module (formatPhone, normalizePhone
@@ -7,12 +7,12 @@ export { formatPhone, normalizePhone };
 
 /** A phone number as a `tel:` link ("tel:+16175550171"), shown as (617) 555-0171. */
 export function PhoneLink({ phone, label }: { phone: string; label?: string }) {
-  const digits = normalizePhone(phone);
-  if (!digits) return null;
+  const link = phoneLink(phone);
+  if (!link) return null;
   return (
-    <a href={`tel:+1${digits}`} className="phone-link">
+    <a href={link.href} className="phone-link">
       {label ? `${label} ` : null}
-      {formatPhone(digits)}
+      {link.text}
     </a>
   );
 }

@@ -16,7 +16,8 @@ import {
   TimePickerSlots,
   type TimePickerData,
 } from "./time-picker";
-import { VisitFor, type VisitFactsData } from "./visit";
+import type { VisitFactsData } from "./visit";
+import { VisitFor } from "./visit-for";
 import { Trans, useT } from "~/i18n/use-t";
 
 /** A short line naming the visit, for the top of the change pages; whose it is when the server named them. */

@@ -33,16 +33,6 @@ export type VisitFactsData = {
 
 export type IntakeLinkData = { href: string; complete: boolean } | null;
 
-/** "For Sam Rivera": whose visit it is (issue 33 C), when the server named them for this reader. */
-export function VisitFor({ name }: { name?: string | null }) {
-  if (!name) return null;
-  return (
-    <p className="lead">
-      <Trans k="visit.for" vars={{ name }} tags={{ who: <span className="visit-for" /> }} />
-    </p>
-  );
-}
-
 /** When, how long, where, what and with whom — the facts a patient checks before leaving home. */
 export function VisitFactsList({ facts }: { facts: VisitFactsData }) {
   const t = useT();

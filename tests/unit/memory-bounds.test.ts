@@ -15,6 +15,9 @@ import { recallDueLine, recallMonth } from "~/rules/recall";
 import { isValidTimezone } from "~/rules/timezones";
 import { formatCalendarDate, formatLongDateTime, formatShortDateTime, localDayKey, localHour } from "~/rules/zoned-time";
 import { cachedRead, cachedReadCount, MAX_CACHED_READS } from "~/scheduling/catalogue.server";
+import { boundedMemoryLimiter, MAX_LIMITER_KEYS } from "~/auth/rate-limit.server";
+import { BoundedMap, cacheSizes } from "~/rules/bounded-map";
+import { offsetMs } from "~/rules/zoned-time";
 import { openingHoursIn } from "~/rules/opening-hours";
 
 const KINDS = ["DateTimeFormat", "NumberFormat", "ListFormat", "PluralRules"] as const;
@@ -126,5 +129,61 @@ describe("caches keyed by what requests bring stop at their bound", () => {
     patternsTried = 0;
     matchRoutes(routes, "/page/first");
     expect(patternsTried).toBeGreaterThan(0); // no longer kept: the answers stop at 500
+  });
+});
+
+describe("every in-process cache is bounded (decision 056)", () => {
+  it("a BoundedMap never holds more than its bound: the oldest goes first, a recently read one stays, what it held is let go", () => {
+    const let_go: number[] = [];
+    const map = new BoundedMap<string, number>("test: bounded map", 3, (value) => let_go.push(value));
+    for (let i = 0; i < 10; i++) map.set(`k${i}`, i);
+    expect(map.size).toBe(3);
+    expect([...map.keys()]).toEqual(["k7", "k8", "k9"]);
+    expect(let_go).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    map.getRecent("k7");
+    map.set("k10", 10);
+    expect([...map.keys()]).toEqual(["k9", "k7", "k10"]); // k8 went, not k7 (read just before)
+    map.set("k9", 99); // a key it has: replaced, nothing forgotten
+    expect(map.size).toBe(3);
+    expect(cacheSizes().find((c) => c.name === "test: bounded map")).toMatchObject({ max: 3, entries: 3 });
+  });
+
+  it("no module of the app keeps a Map or Set filled at run time outside a BoundedMap", () => {
+    const app = path.resolve(import.meta.dirname, "../../app");
+    // A module-level `new Map()`/`new Set()` that starts empty is filled by requests: a cache with no bound.
+    // Exempt: the registry of bounds itself, and the jobs' registry (its keys are the names of the jobs the code starts).
+    const exempt = [path.join("rules", "bounded-map.ts"), path.join("jobs", "job.server.ts")];
+    const offenders = (readdirSync(app, { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !exempt.includes(file))
+      .flatMap((file) =>
+        readFileSync(path.join(app, file), "utf8")
+          .split("\n")
+          .map((line, i) => ({ where: `app/${file}:${i + 1}`, line }))
+          .filter(({ line }) => /^(export )?(const|let|var) /.test(line) && /new (Map|Set)(<[^()]*>)?\(\s*\)/.test(line))
+          .map(({ where }) => where),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it("the zone offsets kept stop at their bound however many instants are asked about", () => {
+    const bound = cacheSizes().find((c) => c.name === "zone offsets")!.max;
+    const start = Date.UTC(2030, 0, 1);
+    for (let i = 0; i <= bound + 1000; i++) offsetMs(start + i * 15 * 60_000, "America/New_York");
+    expect(cacheSizes().find((c) => c.name === "zone offsets")!.entries).toBe(bound);
+  });
+
+  it("the time zones checked stop at their bound however many made-up zones are asked about", () => {
+    for (let i = 0; i < 1500; i++) isValidTimezone(`Made/Up_${i}`);
+    const validity = cacheSizes().find((c) => c.name === "time-zone validity")!;
+    expect(validity.entries).toBe(validity.max);
+    expect(isValidTimezone("America/Chicago")).toBe(true);
+  });
+
+  it("an in-memory rate limit (the embedded database) keeps at most MAX_LIMITER_KEYS keys, and still limits", async () => {
+    const limiter = boundedMemoryLimiter("email", { points: 2, duration: 3600, keyPrefix: "bound-test" });
+    for (let i = 0; i < MAX_LIMITER_KEYS + 500; i++) await limiter.consume(`made-up-${i}@example.com`);
+    expect(cacheSizes().find((c) => c.name === "rate limiter email (embedded database)")!.entries).toBe(MAX_LIMITER_KEYS);
+    await limiter.consume("patient@example.com", 2);
+    await expect(limiter.consume("patient@example.com")).rejects.toMatchObject({ remainingPoints: 0 });
   });
 });

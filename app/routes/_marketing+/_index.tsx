@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { loadContentPage } from "~/content/pages.server";
 import { getEnv } from "~/platform/env.server";
 import { jsonLdGraph, organizationJsonLd } from "~/rules/structured-data";
-import { BRAND_NAME } from "~/ui/brand";
+import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { ContentPageView, contentPageMeta } from "~/ui/content-page";
 import { JsonLd } from "~/ui/json-ld";
 

@@ -5,7 +5,7 @@ import { MARKETS } from "~/rules/markets";
 import { bookableWeeklyHours, listStudioDirectory } from "~/scheduling/catalogue.server";
 import { getEnv } from "~/platform/env.server";
 import { dentistJsonLd, jsonLdGraph, organizationJsonLd } from "~/rules/structured-data";
-import { BRAND_NAME } from "~/ui/brand";
+import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { JsonLd } from "~/ui/json-ld";
 import { metaT, useT } from "~/i18n/use-t";
 import { StudioContact } from "~/ui/studio";

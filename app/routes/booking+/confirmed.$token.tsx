@@ -20,9 +20,9 @@ import {
   ManageVisit,
   VisitChangedBanner,
   VisitFactsList,
-  VisitFor,
   visitTitle,
 } from "~/ui/visit";
+import { VisitFor } from "~/ui/visit-for";
 import { bookingEventId } from "./confirmed.$token.server";
 import { metaT, useT } from "~/i18n/use-t";
 

@@ -7,7 +7,7 @@ import { getDb } from "~/db/client.server";
 import { readFormPost } from "~/flow/forms.server";
 import { localeOf } from "~/i18n/locale.server";
 import { feePage, startFeeCheckout, unknownFeeLink } from "~/payments/pay-page.server";
-import { BRAND_NAME } from "~/ui/brand";
+import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { formatPhone, normalizePhone } from "~/ui/phone-link";
 
 /** A late-cancel fee's pay link (issue 32 B, decision 059): see pay-page.server.ts. */

@@ -5,7 +5,6 @@ import { authHeaders } from "~/auth/headers";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { ChoiceGroup, ErrorSummary, FormStateProvider, SubmitButton, TextField, type FormResult, type SavedValues } from "~/ui/form";
 import { DateField, PasswordField } from "~/ui/form-fields";
-import { CheckboxField } from "~/ui/form-choices";
 import { FamilySection } from "~/ui/family-section";
 import { VisitList } from "~/ui/profile";
 import { NextCheckups } from "~/ui/recall";
@@ -93,10 +92,26 @@ export default function Profile() {
         <ChoiceGroup name="show" legend={t("account.comfort.show")} className="choices choices-inline" choices={data.shows} />
       </ProfileForm>
 
-      <ProfileForm intent="texts" title={t("account.sms.title")} result={result} values={{ sms: data.texts.on }} done={done} submitLabel={t("account.sms.submit")}>
+      {/* The consent box needs nothing the form kit's CheckboxField adds (no field error, nothing posted to put back):
+          a native box whose ticking is the saved choice, so /profile loads no checkbox chunk (issue 34: ≤ 96 KB of JS). */}
+      <ProfileForm intent="texts" title={t("account.sms.title")} result={result} done={done} submitLabel={t("account.sms.submit")}>
         <p>{data.texts.status}</p>
         {data.texts.stopped ? <p className="hint">{t("account.sms.stopped")}</p> : null}
-        {data.texts.hasPhone ? <CheckboxField name="sms" label={t("account.sms.label")} hint={t("account.sms.hint")} /> : <p className="hint">{t("account.sms.noPhone")}</p>}
+        {data.texts.hasPhone ? (
+          <div className="field">
+            <label className="choice" htmlFor="sms">
+              <input type="checkbox" id="sms" name="sms" value="on" defaultChecked={data.texts.on} aria-describedby="sms-hint" />
+              <span>
+                <span className="choice-title">{t("account.sms.label")}</span>
+                <span className="choice-detail" id="sms-hint">
+                  {t("account.sms.hint")}
+                </span>
+              </span>
+            </label>
+          </div>
+        ) : (
+          <p className="hint">{t("account.sms.noPhone")}</p>
+        )}
       </ProfileForm>
       {data.texts.on ? (
         <Form method="post" className="form profile-texts-off">

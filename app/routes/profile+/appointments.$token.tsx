@@ -10,9 +10,9 @@ import {
   ManageVisit,
   VisitChangedBanner,
   VisitFactsList,
-  VisitFor,
   visitTitle,
 } from "~/ui/visit";
+import { VisitFor } from "~/ui/visit-for";
 import { metaT, useT } from "~/i18n/use-t";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { authHeaders } from "~/auth/headers";
 import { metaT, useT } from "~/i18n/use-t";
-import { BRAND_NAME } from "~/ui/brand";
+import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { MemberFields, MemberForm } from "~/ui/family";
 import { addMember, newMemberPage } from "./family.server";
 

@@ -8,7 +8,7 @@ import { requirePatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, useT } from "~/i18n/use-t";
-import { BRAND_NAME } from "~/ui/brand";
+import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { accountMayLeave, leaveWaitlist } from "~/waitlist/entries.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("waitlist.entries.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];

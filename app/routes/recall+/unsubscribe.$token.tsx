@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { unsubscribeAction, unsubscribePage } from "~/recall/unsubscribe.server";
 import { metaT, useT } from "~/i18n/use-t";
-import { BRAND_NAME } from "~/ui/brand";
+import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { ErrorSummary, FormStateProvider } from "~/ui/form";
 
 /** A recall email's unsubscribe link (issue 20 B): stop checkup reminders, or turn them back on. */

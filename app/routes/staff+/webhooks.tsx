@@ -7,7 +7,7 @@ import { requireStaff } from "~/console/staff.server";
 import { getDb } from "~/db/client.server";
 import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
 import { getEnv } from "~/platform/env.server";
-import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
+import { ConsoleForm, ConsolePage, ShownOnce, Tag } from "~/ui/console";
 import { ChoiceFieldset, TextField, useField } from "~/ui/form";
 import { addEndpoint, EVENT_LABELS, listEndpoints } from "~/webhooks/endpoints.server";
 import { WEBHOOK_EVENT_TYPES } from "~/webhooks/payload";
@@ -15,8 +15,6 @@ import { WEBHOOK_EVENT_TYPES } from "~/webhooks/payload";
 export const meta: MetaFunction = () => [{ title: "Webhooks — Studio console" }];
 /** The new secret is in the answer to the post: never cached, never in a URL. */
 export const headers = () => ({ "Cache-Control": "no-store" });
-
-const eventChoices = WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: EVENT_LABELS[type], detail: type }));
 
 /** Admins only (anyone else: 404): the endpoints, a form for a new one. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const names = new Map(studios.map((s) => [s.slug, s.name]));
   return json({
     studios,
-    events: eventChoices,
+    // Made here, not at module level: a top-level call kept the event payloads' module (and zod) in the browser build.
+    events: WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: EVENT_LABELS[type], detail: type })),
     endpoints: endpoints.map((e) => ({
       id: e.id,
       url: e.url,
@@ -104,10 +103,7 @@ export default function Webhooks() {
             Copy its signing secret into the receiving system now: it is shown only this once. The receiver checks every delivery&rsquo;s signature with
             it.
           </p>
-          <p>
-            <label htmlFor="new-secret">Signing secret</label>
-            <input id="new-secret" className="key-once" readOnly value={created.secret} size={52} autoComplete="off" spellCheck={false} />
-          </p>
+          <ShownOnce id="new-secret" label="Signing secret" value={created.secret} />
           <p>
             <Link to={`/staff/webhooks/${created.id}`}>Its deliveries</Link>
           </p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { metaT, useT } from "~/i18n/use-t";
-import { BRAND_NAME } from "~/ui/brand";
+import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { SubmitButton } from "~/ui/form";
 import { leaveAction, leavePage } from "~/waitlist/pages.server";
 
