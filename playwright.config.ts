@@ -71,8 +71,10 @@ export default defineConfig({
       SITE_ORIGIN: "https://dental.example.com",
       DEV_ROUTES: "true",
       AVAILABILITIES_TIMEOUT_MS: "5000",
-      // Every spec chooses times from 127.0.0.1: the whole suite passes the default 30 holds an hour (decision 021).
-      SLOT_HOLDS_PER_HOUR: "1000",
+      // Every spec chooses times from 127.0.0.1: the whole suite passes the address's ceiling (decision 055); each
+      // browser context is its own device, under the default per-device and per-booking limits.
+      SLOT_HOLDS_PER_ADDRESS_HOUR: "100000",
+      SLOT_HOLDS_PER_ADDRESS_DAY: "100000",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },

@@ -214,7 +214,8 @@ async function consoleScreens(page: Page, setupPath: string) {
 /**
  * Issue 19 A (decision 021), docs/screenshots/hold-*: a braces consult at Fenway (one orthodontist, so one hold takes
  * the time). One patient holds a time; another, choosing it from the page read before, is told on the times page;
- * the holder's review page says until when it is held; a third address past SLOT_HOLDS_PER_HOUR gets the 429 page.
+ * the holder's review page says until when it is held; a third browser past its hold limits gets the times page's 429
+ * message (decision 055: one booking changing its time past SLOT_HOLDS_PER_BOOKING).
  */
 async function holdScreens(browser: Browser) {
   const shot = (page: Page, name: string) => shootAt(page, `hold-${name}`);
@@ -250,7 +251,7 @@ async function holdScreens(browser: Browser) {
   await next(holder);
   await saveCard(holder, "Sam Jones");
   await shot(holder, "review-held");
-  // A third address choosing time after time until the limit (default 30 an hour), then once more in the browser.
+  // A third browser choosing time after time until its limits (15 for one booking, decision 055), then once more.
   const busy = await patient("198.51.100.23");
   const values = await busy.locator('input[name="slot"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
   for (let i = 0; i < 30; i++) await busy.request.post(`${base}/booking/times`, { form: { slot: values[3 + (i % 2)] }, headers: { Origin: base }, maxRedirects: 0 });

@@ -5,8 +5,10 @@ import { getEnv } from "~/platform/env.server";
 import { BoundedMap } from "~/rules/bounded-map";
 
 /**
- * Rate limits on the account forms (decision 010). On PostgreSQL the counters live in `auth_rate_limits`, so
- * every container counts together; on the embedded database (one process) they live in memory.
+ * Rate limits on the account forms (decision 010), slot holds (decision 055) and the read API (decision 033). On
+ * PostgreSQL the counters live in `auth_rate_limits`, so every container counts together; on the embedded database
+ * (one process) they live in memory, each key deleted by its own timer when its window ends (bounded by time: at
+ * most the keys counted in the last window).
  */
 const LIMITS = {
   /** Every account form post from one address. */
@@ -19,16 +21,27 @@ const LIMITS = {
   email: { points: 5, duration: 60 * 60 },
   /** Referral links a patient emails to friends, per patient per day. */
   invite: { points: 10, duration: 24 * 60 * 60 },
-  /** Slot holds placed from one address (SLOT_HOLDS_PER_HOUR, decision 021): nobody holds a studio's day. */
-  hold: { points: 30, duration: 60 * 60 },
+  /** Slot holds (decision 055): per booking, per device (its `device` cookie), per client address (a ceiling). */
+  holdBooking: { points: 15, duration: 60 * 60 },
+  holdDevice: { points: 30, duration: 60 * 60 },
+  holdAddress: { points: 300, duration: 60 * 60 },
+  holdAddressDay: { points: 10, duration: 60 * 60 },
   /** Read API requests per API key (API_REQUESTS_PER_MINUTE, decision 033). */
   api: { points: 120, duration: 60 },
 } as const;
 export type Name = keyof typeof LIMITS;
 
-/** A limit's options; the hold and API limits are the operator's (SLOT_HOLDS_PER_HOUR, API_REQUESTS_PER_MINUTE). */
-const limitOf = (name: Name) =>
-  name === "hold" ? { ...LIMITS.hold, points: getEnv().SLOT_HOLDS_PER_HOUR } : name === "api" ? { ...LIMITS.api, points: getEnv().API_REQUESTS_PER_MINUTE } : LIMITS[name];
+/** The operator's numbers for the hold and API limits (their defaults are LIMITS'). */
+const OPERATOR_POINTS: Partial<Record<Name, () => number>> = {
+  holdBooking: () => getEnv().SLOT_HOLDS_PER_BOOKING,
+  holdDevice: () => getEnv().SLOT_HOLDS_PER_DEVICE_HOUR,
+  holdAddress: () => getEnv().SLOT_HOLDS_PER_ADDRESS_HOUR,
+  holdAddressDay: () => getEnv().SLOT_HOLDS_PER_ADDRESS_DAY,
+  api: () => getEnv().API_REQUESTS_PER_MINUTE,
+};
+
+/** A limit's options, with the operator's number where there is one. */
+const limitOf = (name: Name): { points: number; duration: number; blockDuration?: number } => ({ ...LIMITS[name], points: OPERATOR_POINTS[name]?.() ?? LIMITS[name].points });
 
 /** Keys are hashed: no email or address is stored in the table, and a long one still fits its 255 characters. */
 const hashKey = (key: string) => createHash("sha256").update(key.toLowerCase()).digest("base64url");

@@ -68,16 +68,19 @@ export function rejected<Extra extends object = object>(values: Record<string, u
   return json(localizeReply(reply, init.t ?? english()), { status: init.status ?? 400, headers: init.headers });
 }
 
-/** "Too many attempts" in the reader's words (the account pages, the profile's forms and the console alike). */
-export function tooManyMessage(limit: Limited, t: T = english()) {
-  return t("account.errors.tooMany", { count: Math.ceil(limit.retryAfterSeconds / 60) });
+/**
+ * "Too many attempts" in the reader's words (the account pages, the profile's forms and the console alike), or the
+ * form's own `message` (a catalogue key given the minutes to wait as `count`).
+ */
+export function tooManyMessage(limit: Limited, t: T = english(), message = "account.errors.tooMany") {
+  return t(message, { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
 }
 
 /** A rate limit's answer: 429, `Retry-After`, the form's values kept and the message at its top. */
-export function tooMany(limit: Limited, values: Record<string, unknown> = {}, init: Omit<RefuseInit, "status"> = {}) {
+export function tooMany(limit: Limited, values: Record<string, unknown> = {}, init: Omit<RefuseInit, "status"> & { message?: string } = {}) {
   const headers = new Headers(init.headers);
   headers.set("Retry-After", String(limit.retryAfterSeconds));
-  return rejected(values, { "": [tooManyMessage(limit, init.t)] }, { ...init, status: 429, headers });
+  return rejected(values, { "": [tooManyMessage(limit, init.t, init.message)] }, { ...init, status: 429, headers });
 }
 
 /** A public form whose honeypot caught a bot: 400, nothing done, nothing kept. */

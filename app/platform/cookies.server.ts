@@ -36,7 +36,21 @@ export const cookies = {
    * pages link the cached file instead of carrying the CSS again. Only a fingerprint; a stale or odd value means inline.
    */
   siteStyles: (fingerprint: string) => serialize("site_css", fingerprint, { ...base(), maxAge: YEAR }),
+  /**
+   * This browser, for the hold limits (decision 055): a random id, given by the times step, kept a day (the limits
+   * count by the hour). It names nobody and is only ever a rate limiter's (hashed) key.
+   */
+  device: (id: string) => serialize("device", id, { ...base(), maxAge: 86400 }),
 };
+
+/** A device id: 128 random bits, base64url. Anything else (absent, tampered, oversized) is no device. */
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** The device id this browser carries, or null. */
+export function readDevice(request: Request): string | null {
+  const id = readCookies(request).device;
+  return id && DEVICE_ID.test(id) ? id : null;
+}
 
 /** The referral popups already shown this session (unknown names dropped). */
 export function readPopupsShown(request: Request): string[] {

@@ -47,7 +47,6 @@ const envSchema = z
     AVAILABILITIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
     /** How long a time a patient chose stays held for them while they finish booking (issue 19, decision 021). */
     SLOT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
-    /** Holds one client address may place per hour; past it the times page answers 429 (decision 021). */
     /** How often the waitlist sender looks without being woken (a visit change in the same process wakes it at once). */
     WAITLIST_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15_000),
     /**
@@ -64,7 +63,18 @@ const envSchema = z
       })),
     /** Webhooks may reach private, loopback and link-local addresses, and plain http:// (local testing only). */
     WEBHOOK_ALLOW_PRIVATE: flag,
-    SLOT_HOLDS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
+    /**
+     * The hold limits (decision 055, replacing 021's 30 an hour per address): holds one booking may place in an hour,
+     * one device (its `device` cookie) in an hour, and one client address (an IPv6 /64) in an hour — a ceiling for a
+     * carrier's address shared by thousands. Past any of them the times page answers 429 with Retry-After.
+     */
+    SLOT_HOLDS_PER_BOOKING: z.coerce.number().int().min(1).max(100000).default(15),
+    SLOT_HOLDS_PER_DEVICE_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
+    SLOT_HOLDS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(1000000).default(300),
+    /** Holds one client address may place on one studio's day in an hour: what keeps a script from holding a day. */
+    SLOT_HOLDS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).max(1000000).default(10),
+    /** Removed (decision 055): it limited one address to 30, which refused patients behind a carrier's address. */
+    SLOT_HOLDS_PER_HOUR: z.undefined("was replaced by SLOT_HOLDS_PER_ADDRESS_HOUR (default 300), SLOT_HOLDS_PER_DEVICE_HOUR and SLOT_HOLDS_PER_BOOKING (decision 055)").optional(),
     /** Requests one API key may make per minute; past it the API answers 429 with Retry-After (decision 033). */
     API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
     SALESFORCE_CHAT: flag,

@@ -62,11 +62,13 @@ describe("parseEnv", () => {
     }
   });
 
-  it("slot holds: 10 minutes and 30 holds an hour per address by default; 1–60 minutes, each bad value named", () => {
-    expect(parseEnv({ SESSION_SECRET: SECRET_A })).toMatchObject({ SLOT_HOLD_MINUTES: 10, SLOT_HOLDS_PER_HOUR: 30 });
-    expect(parseEnv({ SESSION_SECRET: SECRET_A, SLOT_HOLD_MINUTES: "1", SLOT_HOLDS_PER_HOUR: "5" })).toMatchObject({ SLOT_HOLD_MINUTES: 1, SLOT_HOLDS_PER_HOUR: 5 });
+  it("slot holds: 10 minutes; 15 holds per booking, 30 per device and 300 per address an hour by default (decision 055); each bad value named", () => {
+    expect(parseEnv({ SESSION_SECRET: SECRET_A })).toMatchObject({ SLOT_HOLD_MINUTES: 10, SLOT_HOLDS_PER_BOOKING: 15, SLOT_HOLDS_PER_DEVICE_HOUR: 30, SLOT_HOLDS_PER_ADDRESS_HOUR: 300 });
+    expect(parseEnv({ SESSION_SECRET: SECRET_A, SLOT_HOLD_MINUTES: "1", SLOT_HOLDS_PER_DEVICE_HOUR: "5", SLOT_HOLDS_PER_ADDRESS_HOUR: "5000" })).toMatchObject({ SLOT_HOLD_MINUTES: 1, SLOT_HOLDS_PER_DEVICE_HOUR: 5, SLOT_HOLDS_PER_ADDRESS_HOUR: 5000 });
     expect(parseEnv({ SESSION_SECRET: SECRET_A, SLOT_HOLD_MINUTES: "60" }).SLOT_HOLD_MINUTES).toBe(60);
-    for (const [name, value] of [["SLOT_HOLD_MINUTES", "0"], ["SLOT_HOLD_MINUTES", "61"], ["SLOT_HOLD_MINUTES", "2.5"], ["SLOT_HOLD_MINUTES", "ten"], ["SLOT_HOLDS_PER_HOUR", "0"]]) {
+    // The old per-address limit is refused by name, not silently ignored: its 30 is what refused the carrier's crowd.
+    expect(errorOf({ SESSION_SECRET: SECRET_A, SLOT_HOLDS_PER_HOUR: "30" }).message).toMatch(/^\s*SLOT_HOLDS_PER_HOUR: was replaced by SLOT_HOLDS_PER_ADDRESS_HOUR/m);
+    for (const [name, value] of [["SLOT_HOLD_MINUTES", "0"], ["SLOT_HOLD_MINUTES", "61"], ["SLOT_HOLD_MINUTES", "2.5"], ["SLOT_HOLD_MINUTES", "ten"], ["SLOT_HOLDS_PER_BOOKING", "0"], ["SLOT_HOLDS_PER_DEVICE_HOUR", "x"], ["SLOT_HOLDS_PER_ADDRESS_HOUR", "0"]]) {
       expect(errorOf({ SESSION_SECRET: SECRET_A, [name]: value }).message, `${name}=${value}`).toMatch(new RegExp(`^\\s*${name}:`, "m"));
     }
   });

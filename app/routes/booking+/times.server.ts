@@ -4,6 +4,10 @@ export const timesSchema = z.object({
   slot: z.string("booking.errors.slotRequired").max(40, "booking.errors.slotNotListed"),
 });
 
-
-/** The page past the hold limit (429, decision 021). */
-export const TOO_MANY_HOLDS_TITLE = "booking.times.tooManyTitle";
+/** What the times page says past each hold limit (429, decision 055), given the minutes to wait as `count`. */
+export const HOLD_LIMIT_MESSAGES = {
+  booking: "booking.times.tooManyBooking",
+  device: "booking.times.tooManyDevice",
+  day: "booking.times.tooManyDay",
+  address: "booking.times.tooManyNetwork",
+} as const;

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { TOO_MANY_HOLDS_TITLE, timesSchema } from "./times.server";
-import { consume, RateLimited } from "~/auth/rate-limit.server";
-import { clientIp } from "~/flow/forms.server";
+import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { HOLD_LIMIT_MESSAGES, timesSchema } from "./times.server";
+import { clientIp, readFormPost, tooMany } from "~/flow/forms.server";
+import { countHold, holdDevice, HoldsRefused } from "~/booking/hold-limits.server";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
@@ -11,7 +11,7 @@ import { getEnv } from "~/platform/env.server";
 import { forgetCached, getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { heldSlot, isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
-import { StepPage, StepHeader } from "~/ui/step-header";
+import { StepPage } from "~/ui/step-header";
 import { useOutagePage } from "~/ui/outage-page";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 import { stepMeta } from "~/ui/step-meta";
@@ -19,13 +19,18 @@ import { WaitlistInvite } from "~/ui/waitlist-invite";
 import { serviceName, studioName } from "~/scheduling/service-names";
 import { i18nOf } from "~/i18n/locale.server";
 import { localize } from "~/i18n/translate";
-import { metaT, useT } from "~/i18n/use-t";
+import { useT } from "~/i18n/use-t";
+import { localDayKey } from "~/rules/zoned-time";
 
-/** The step's title; past the hold limit (429), that page's own. */
-export const meta: MetaFunction = (args) =>
-  isRouteErrorResponse(args.error) && args.error.status === 429
-    ? [{ title: metaT(args.matches)("booking.meta.stepTitle", { title: metaT(args.matches)(TOO_MANY_HOLDS_TITLE) }) }, { name: "robots", content: "noindex" }]
-    : (stepMeta(args) ?? []);
+export const meta = stepMeta;
+
+/** Never cached; a 429's or a slow lookup's Retry-After reaches the document (Remix keeps only cookies otherwise). */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 async function studioAndService(state: { studio?: string; serviceType?: string }) {
   const db = await getDb();
@@ -64,12 +69,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
     serviceName: serviceName(t, locale, service),
     selected: state.slot?.startsAt ?? null,
   };
+  // The browser's device id for the hold limits (decision 055), given with the times so its first choice carries it.
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const device = holdDevice(request).setCookie;
+  if (device) headers.append("Set-Cookie", device);
   // Bounded by the availabilitiesTimeout flag: say so, offer a retry, never hang.
-  if (data.timedOut) return json(data, { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
-  return json(data, { headers: { "Cache-Control": "no-store" } });
+  if (data.timedOut) {
+    headers.set("Retry-After", "5");
+    return json(data, { status: 503, headers });
+  }
+  return json(data, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const device = holdDevice(request);
+  const { form } = await readFormPost(request);
+  let answer: Response;
+  try {
+    answer = await chooseTime(request, form, device.id, clientIp(context));
+  } catch (error) {
+    if (!(error instanceof HoldsRefused)) throw error;
+    // Past a hold limit (decision 055): the times page again, 429, with what happened and when to try again.
+    const slot = form.get("slot");
+    answer = tooMany(error, { slot: typeof slot === "string" ? slot.slice(0, 40) : null }, { t: i18nOf(request).t, message: HOLD_LIMIT_MESSAGES[error.limit] });
+  }
+  // A browser without a device id gets one, for its next choices (a post without it counts as its address's "no device").
+  if (device.setCookie) answer.headers.append("Set-Cookie", device.setCookie);
+  return answer;
+}
+
+function chooseTime(request: Request, form: FormData, device: string | null, address: string) {
   return submitStep(request, "times", timesSchema, async ({ slot }, { state }) => {
     const taken = { fieldErrors: { slot: ["booking.errors.slotTaken"] } };
     const startsAt = new Date(slot);
@@ -81,7 +110,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const bookingId = state.bookingId ?? newBookingId();
     const own = await readHold(db, state.bookingId);
     const same = own && isLive(own) && own.studioSlug === studio.slug && own.serviceType === service.code && own.startsAt.getTime() === startsAt.getTime();
-    if (!same) await countHold(clientIp(context));
+    // Each new placement counts (a lost race too); re-choosing the time already held does not.
+    if (!same) await countHold({ bookingId, device, address, studioDay: `${studio.slug}|${localDayKey(startsAt, studio.tz)}` });
     const outcome = await placeHold(db, { bookingId, studioSlug: studio.slug, serviceCode: service.code, startsAt });
     if (!outcome.ok && outcome.code === "generic_error") throw json({ message: localize(i18nOf(request).t, OUTCOME_MESSAGES.generic_error) }, { status: 503 });
     if (!outcome.ok) {
@@ -91,48 +121,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     // Until when it is held rides in the (encrypted, tamper-evident) cookie: the later steps say it without a query.
     return { slot: heldSlot(outcome.hold), bookingId };
-  });
+  }, form);
 }
 
-/** One more hold from this address; past SLOT_HOLDS_PER_HOUR the 429 page (this route's error boundary). */
-async function countHold(ip: string) {
-  try {
-    await consume("hold", ip);
-  } catch (error) {
-    if (!(error instanceof RateLimited)) throw error;
-    throw json({ retryAfterSeconds: error.retryAfterSeconds }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" } });
-  }
-}
-
-/** Past the hold limit: what happened and what to do, in the booking's frame (a thrown 429). Else an apology. */
+/** The database away: the short 503 page; anything else, an apology and the way back. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const outage = useOutagePage(error);
   if (outage) return outage;
-  if (!isRouteErrorResponse(error) || error.status !== 429) {
-    return (
-      <div className="page narrow">
-        <h1>{t("booking.times.errorTitle")}</h1>
-        <p>{t("booking.times.errorLead")}</p>
-        <p>
-          <Link to="/booking/times">{t("booking.times.backToTimes")}</Link>
-        </p>
-      </div>
-    );
-  }
-  const seconds = Number((error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds) || 3600;
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
   return (
     <div className="page narrow">
-      <StepHeader />
-      <h1>{t(TOO_MANY_HOLDS_TITLE)}</h1>
-      <p className="lead">{t("booking.times.tooManyLead")}</p>
-      <p>{t("booking.times.tooManyRetry", { count: minutes })}</p>
+      <h1>{t("booking.times.errorTitle")}</h1>
+      <p>{t("booking.times.errorLead")}</p>
       <p>
-        <Link to="/booking/times" className="button">
-          {t("booking.times.backToTimes")}
-        </Link>
+        <Link to="/booking/times">{t("booking.times.backToTimes")}</Link>
       </p>
     </div>
   );
