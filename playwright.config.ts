@@ -53,13 +53,17 @@ export default defineConfig({
       // The team spec's admins (tests/e2e/console-team.spec.ts, decision 026).
       staffAdd("--email team-admin-js-off@console.example.com --email team-admin-js-on@console.example.com --role admin"),
       staffAdd("--email manager-js-off@console.example.com --email manager-js-on@console.example.com --role manager --studio south-boston --studio post-office-square"),
-      // The API keys spec's admins (tests/e2e/console-api-keys.spec.ts, decision 033).
-      staffAdd("--email api-admin-js-off@console.example.com --email api-admin-js-on@console.example.com --role admin"),
+      // The API keys and webhooks specs' admins (tests/e2e/console-api-keys.spec.ts and console-webhooks.spec.ts,
+      // decisions 033 and 058): one command, each command costs seconds of the server's start on a busy machine.
+      staffAdd(
+        "--email api-admin-js-off@console.example.com --email api-admin-js-on@console.example.com --email hooks-admin-js-off@console.example.com --email hooks-admin-js-on@console.example.com --role admin",
+      ),
       `RECALL_E2E_FILE=${RECALL_E2E_FILE} node --import tsx tests/fixtures/recall-e2e.ts`,
       "node --import tsx server.ts",
     ].join(" && "),
     url: `http://localhost:${PORT}/healthz`,
-    timeout: 180_000,
+    // Seven commands before the server on a shared 2-core machine: 180 s was seen running out (2026-11-27, load 20).
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
@@ -76,6 +80,9 @@ export default defineConfig({
       SLOT_HOLDS_PER_ADDRESS_HOUR: "100000",
       SLOT_HOLDS_PER_ADDRESS_DAY: "100000",
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      // The webhooks spec's receiver listens on loopback (plain http://); a failing endpoint gives up within seconds.
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      WEBHOOK_RETRY_SCHEDULE: "1s,2s,4s",
     },
   },
 });

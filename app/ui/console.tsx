@@ -79,6 +79,16 @@ export function ConsolePage({ title, narrow, children }: { title: string; narrow
   );
 }
 
+/** A secret shown once (an API key, a webhook signing secret): a read-only field, its label tied to it, to copy from. */
+export function ShownOnce({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="field shown-once">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="text" readOnly value={value} autoComplete="off" spellCheck={false} />
+    </div>
+  );
+}
+
 export function Tag({ tone, children }: { tone?: "warn" | "bad" | "good"; children: ReactNode }) {
   return <span className={tone ? `tag tag-${tone}` : "tag"}>{children}</span>;
 }

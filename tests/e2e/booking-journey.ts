@@ -1,13 +1,10 @@
 /** The booking journey's moves, shared by the specs that book before they go on (booking, intake). */
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
-import { expectNoAxeViolations, jsEnabled } from "./support";
+import { expectNoAxeViolations, jsEnabled, next } from "./support";
 
-/** Clicks the step's submit button and waits for the next page (a document navigation without JS). */
-export async function next(page: Page, name: string | RegExp = "Continue") {
-  await page.getByRole("button", { name, exact: typeof name === "string" }).click();
-  await page.waitForLoadState("load");
-}
+/** Clicks the step's submit button and waits for the next page (support.ts, beside the console's helpers). */
+export { next };
 
 export async function step(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`));
@@ -31,6 +28,8 @@ export async function pickFirstTime(page: Page, laterWeek: boolean) {
   if (laterWeek) {
     // A week ahead: the visit is then surely more than 24 hours away, whatever the time of day.
     await page.getByRole("link", { name: "Later times →" }).first().click();
+    // With JavaScript on the link is a client navigation: "load" has already fired, the week's times come later.
+    await expect(page).toHaveURL(/[?&]week=/);
     await page.waitForLoadState("load");
   } else {
     // The second day with times, not the first time offered: that one sits at the booking notice's edge, and

@@ -1,10 +1,7 @@
-import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support";
-import { totpCode } from "../../app/console/totp";
-import { finish, next } from "./booking-journey";
+import { finish } from "./booking-journey";
 import { useMailbox } from "./mailbox";
-import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
+import { expectNoAxeViolations, jsEnabled, next, setUpAndSignIn, test, watchDataRequests } from "./support";
 
 /**
  * Availability that staff shape (issue 18 C, decision 023), JavaScript off and on: a patient books a cleaning; a
@@ -13,32 +10,10 @@ import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
  * then changes two hygienists' hours (an overlap refused first, values kept) and the times offered move. Each
  * project works on its own studio, so the two never meet. The front desk's 404s are in console.spec.ts.
  */
-const PASSWORD = "a long staff passphrase 42";
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 const STUDIOS = { "js-off": { slug: "south-boston", name: "South Boston" }, "js-on": { slug: "post-office-square", name: "Post Office Square" } } as const;
 // The booking's confirmation goes to the run's SMTP server, like every email (not read here).
 useMailbox();
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-function setupPath(email: string) {
-  const lines = readFileSync(`/tmp/dental-e2e-staff-links-${PORT}.txt`, "utf8").split("\n");
-  return new URL(lines[lines.findIndex((l) => l.includes(`for ${email} `)) + 1]!.trim()).pathname;
-}
-
-async function setUpAndSignIn(page: Page, email: string) {
-  await page.goto(setupPath(email));
-  const secret = (await page.locator("#totp-secret").innerText()).trim();
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("The password again").fill(PASSWORD);
-  await page.getByLabel("The 6-digit code the app shows now").fill(totpCode(secret, new Date()));
-  await next(page, "Finish setup");
-  await page.getByRole("link", { name: "Sign in" }).click();
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await next(page, "Continue");
-  await page.getByLabel("Code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
-  await next(page, "Sign in");
-}
 
 /** The day links of the times page's week 1 (the patient's booking cookie holds the studio and service). */
 async function offeredDays(page: Page) {

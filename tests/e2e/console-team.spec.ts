@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
 import { totpCode } from "../../app/console/totp";
 import { next } from "./booking-journey";
 import { useMailbox } from "./mailbox";
-import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
+import { expectNoAxeViolations, jsEnabled, STAFF_PASSWORD, staffSetupPath, watchDataRequests } from "./support";
 
 /**
  * The console's team and accounts from outside (issue 18 A and D, decision 026), JavaScript off and on: an admin
@@ -13,16 +12,9 @@ import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
  * the team page, changes their password and sees their sign-ins; the admin finds the sign-in in the audit log,
  * filtered, disables the account (the front desk's next page asks to sign in) and re-enables it. axe on every page.
  */
-const PASSWORD = "a long staff passphrase 42";
+const PASSWORD = STAFF_PASSWORD;
 const NEW_PASSWORD = "another long passphrase 77";
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 const { mailTo } = useMailbox();
-
-function cliSetupPath(email: string) {
-  const links = readFileSync(`/tmp/dental-e2e-staff-links-${PORT}.txt`, "utf8").split("\n");
-  const line = links.findIndex((l) => l.includes(`for ${email} `));
-  return new URL(links[line + 1]!.trim()).pathname;
-}
 
 /**
  * A code the console takes: the next 30-second step's (inside its one-step drift), and never a step already used
@@ -66,7 +58,7 @@ test("an admin invites a front desk by email, who sets up from the email's link;
   const adminEmail = `team-admin-${project}@console.example.com`;
   const deskEmail = `team-desk-${project}-${Date.now()}@example.com`;
 
-  const adminSecret = await setUp(page, cliSetupPath(adminEmail));
+  const adminSecret = await setUp(page, staffSetupPath(adminEmail));
   await signIn(page, adminEmail, PASSWORD, adminSecret);
   await page.getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team");

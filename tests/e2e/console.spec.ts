@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
 import { totpCode } from "../../app/console/totp";
 import { finish, next } from "./booking-journey";
 import { useMailbox } from "./mailbox";
-import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
+import { expectNoAxeViolations, jsEnabled, STAFF_PASSWORD, staffSetupPath, watchDataRequests } from "./support";
 
 /**
  * The studio console from outside, JavaScript off (and once on): an admin made by `npm run staff` (the links are
@@ -13,21 +12,14 @@ import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
  * on the studio's day at the time the patient was shown, checks the patient in and cancels on their behalf (the
  * patient's email arrives); a front desk of another studio gets a 404 for that visit. axe on every page.
  */
-const PASSWORD = "a long staff passphrase 42";
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PASSWORD = STAFF_PASSWORD;
 const { mailTo } = useMailbox();
-
-function setupPath(email: string) {
-  const links = readFileSync(`/tmp/dental-e2e-staff-links-${PORT}.txt`, "utf8");
-  const line = links.split("\n").findIndex((l) => l.includes(`for ${email} `));
-  return new URL(links.split("\n")[line + 1]!.trim()).pathname;
-}
 
 /** The code for the next 30-second step: the one just used at setup or sign-in is never taken twice. */
 const nextCode = (secret: string) => totpCode(secret, new Date(Date.now() + 30_000));
 
 async function setUpAndSignIn(page: Page, email: string) {
-  await page.goto(setupPath(email));
+  await page.goto(staffSetupPath(email));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set up your account");
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   await expectNoAxeViolations(page);

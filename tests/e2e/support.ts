@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import {
   expect,
@@ -9,6 +10,7 @@ import {
   type Response,
   type TestInfo,
 } from "@playwright/test";
+import { totpCode } from "../../app/console/totp";
 import { captureHtml } from "../standards/captured";
 
 /**
@@ -172,4 +174,55 @@ export async function visit(page: Page, path: string, status = 200, axe: { disab
   if (test.info().project.use.javaScriptEnabled !== false) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expectNoAxeViolations(page, axe);
   return response!;
+}
+
+/** Presses a form's button by its name and waits for the page it leads to (a real post with JavaScript off). */
+export async function next(page: Page, name: string | RegExp = "Continue") {
+  await page.getByRole("button", { name, exact: typeof name === "string" }).click();
+  await page.waitForLoadState("load");
+}
+
+/** The password every console spec's staff account sets. */
+export const STAFF_PASSWORD = "a long staff passphrase 42";
+
+/**
+ * The one-time setup link's path of a staff account made by `npm run staff` in playwright.config.ts's webServer
+ * command (the links are written to this file before the server starts).
+ */
+export function staffSetupPath(email: string) {
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  const lines = readFileSync(`/tmp/dental-e2e-staff-links-${port}.txt`, "utf8").split("\n");
+  const line = lines.findIndex((l) => l.includes(`for ${email} `));
+  expect(line, `a setup link for ${email} (playwright.config.ts)`).toBeGreaterThanOrEqual(0);
+  return new URL(lines[line + 1]!.trim()).pathname;
+}
+
+/**
+ * Sets up a staff account from its link (password, authenticator code read from the page) and signs in with both
+ * factors; the sign-in uses the next 30-second step (the setup's code is never taken twice). Answers the TOTP secret.
+ */
+export async function setUpAndSignIn(page: Page, email: string) {
+  await page.goto(staffSetupPath(email));
+  const secret = (await page.locator("#totp-secret").innerText()).trim();
+  await page.getByLabel("Password", { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel("The password again").fill(STAFF_PASSWORD);
+  await page.getByLabel("The 6-digit code the app shows now").fill(totpCode(secret, new Date()));
+  await next(page, "Finish setup");
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await next(page, "Continue");
+  await page.getByLabel("Code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
+  await next(page, "Sign in");
+  return secret;
+}
+
+/** The page at 360 and 1280 px in test-results/screenshots/ (to look at), once per run: in the JavaScript-on project. */
+export async function shoot(page: Page, name: string, testInfo: TestInfo) {
+  if (!jsEnabled(testInfo)) return;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -8,7 +8,7 @@ import { requireStaff } from "~/console/staff.server";
 import { CONSOLE_TZ } from "~/console/team.server";
 import { getDb } from "~/db/client.server";
 import { formatShortDateTime } from "~/rules/zoned-time";
-import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
+import { ConsoleForm, ConsolePage, ShownOnce, Tag } from "~/ui/console";
 import { ChoiceFieldset, TextField, useField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "API keys — Studio console" }];
@@ -91,10 +91,7 @@ export default function ApiKeys() {
         <section className="notice notice-success" role="status" aria-labelledby="new-key-title">
           <h2 id="new-key-title">Key for {created.name}</h2>
           <p>Copy it now into the other system: it is shown only this once.</p>
-          <p>
-            <label htmlFor="new-key">API key</label>
-            <input id="new-key" className="key-once" readOnly value={created.key} size={52} autoComplete="off" spellCheck={false} />
-          </p>
+          <ShownOnce id="new-key" label="API key" value={created.key} />
         </section>
       ) : null}
       {query.get("done") === "revoked" ? (

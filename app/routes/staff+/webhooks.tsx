@@ -7,7 +7,7 @@ import { requireStaff } from "~/console/staff.server";
 import { getDb } from "~/db/client.server";
 import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
 import { getEnv } from "~/platform/env.server";
-import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
+import { ConsoleForm, ConsolePage, ShownOnce, Tag } from "~/ui/console";
 import { ChoiceFieldset, TextField, useField } from "~/ui/form";
 import { addEndpoint, EVENT_LABELS, listEndpoints } from "~/webhooks/endpoints.server";
 import { WEBHOOK_EVENT_TYPES } from "~/webhooks/payload";
@@ -103,10 +103,7 @@ export default function Webhooks() {
             Copy its signing secret into the receiving system now: it is shown only this once. The receiver checks every delivery&rsquo;s signature with
             it.
           </p>
-          <p>
-            <label htmlFor="new-secret">Signing secret</label>
-            <input id="new-secret" className="key-once" readOnly value={created.secret} size={52} autoComplete="off" spellCheck={false} />
-          </p>
+          <ShownOnce id="new-secret" label="Signing secret" value={created.secret} />
           <p>
             <Link to={`/staff/webhooks/${created.id}`}>Its deliveries</Link>
           </p>

@@ -7,7 +7,7 @@ import { CONSOLE_TZ } from "~/console/team.server";
 import { getDb } from "~/db/client.server";
 import { readFormPost, rejected } from "~/flow/forms.server";
 import { formatShortDateTime } from "~/rules/zoned-time";
-import { ConsolePage, Tag } from "~/ui/console";
+import { ConsolePage, ShownOnce, Tag } from "~/ui/console";
 import { ErrorSummary, FormStateProvider } from "~/ui/form";
 import {
   DELIVERIES_PER_PAGE,
@@ -138,10 +138,7 @@ export default function WebhookEndpoint() {
             Copy it into the receiving system now: it is shown only this once. For {ROTATION_OVERLAP_HOURS} hours every delivery carries two signatures,
             one with this secret and one with the previous one, so the receiver can switch when it is ready.
           </p>
-          <p>
-            <label htmlFor="new-secret">Signing secret</label>
-            <input id="new-secret" className="key-once" readOnly value={rotated.secret} size={52} autoComplete="off" spellCheck={false} />
-          </p>
+          <ShownOnce id="new-secret" label="Signing secret" value={rotated.secret} />
         </section>
       ) : null}
       <dl className="console-dl">
