@@ -96,6 +96,9 @@ export default function StaffVisit() {
         <dt>Account</dt>
         <dd>{visit.patient.hasAccount ? "Has a patient account" : "Guest"}</dd>
       </dl>
+      <p>
+        <Link to={`/staff/visits/${visit.id}/intake`}>Intake answers and insurance card</Link> (each view is recorded in the audit log)
+      </p>
       {visit.feeCharge ? (
         <section className="console-fee" aria-labelledby="fee-heading">
           <h2 id="fee-heading">Late-cancel fee</h2>
@@ -153,9 +156,6 @@ export default function StaffVisit() {
           ) : null}
         </section>
       ) : null}
-      <p>
-        <Link to={`/staff/visits/${visit.id}/intake`}>Intake answers and insurance card</Link> (each view is recorded in the audit log)
-      </p>
       <div className="console-actions">
         {visit.actions.length ? (
           <ConsoleForm result={intent === "status" ? result : undefined} submitLabel="Record">
