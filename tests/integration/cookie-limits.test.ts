@@ -126,6 +126,12 @@ async function cookieVariants(): Promise<Record<string, Variant[]>> {
       ["13 characters", "abcdefghijklm"],
       ["4000 bytes", "s".repeat(HUGE)],
     ],
+    // The hold limits' browser id (decision 055): 22 base64url characters; anything else is no device.
+    device: [
+      ["a 22-character id", "d".repeat(22)],
+      ["23 characters", "d".repeat(23)],
+      ["4000 bytes", "d".repeat(HUGE)],
+    ],
     cookieBannerDismissed: [
       ["true", "true"],
       ["true + 1 character", "truee"],
