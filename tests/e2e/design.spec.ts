@@ -116,7 +116,7 @@ for (const width of [320, 360, 640, 1280]) {
       await page.getByLabel("First name").fill("Alex");
       await page.getByLabel("Last name").fill("Rivera");
       await page.getByLabel("Mobile number").fill("(617) 555-0100");
-      await page.getByLabel("Month").fill("5");
+      await page.getByLabel("Month", { exact: true }).fill("5");
       await page.getByLabel("Day", { exact: true }).fill("1");
       await page.getByLabel("Year").fill("1990");
       await page.getByLabel("Mint").check();
