@@ -109,17 +109,22 @@ export async function setEndpointEnabled(db: Db, admin: Admin, id: number, enabl
   });
 }
 
+/** What the console shows of an endpoint, on the list and its page alike: never a secret. */
+const shownColumns = {
+  id: webhookEndpoints.id,
+  url: webhookEndpoints.url,
+  description: webhookEndpoints.description,
+  eventTypes: webhookEndpoints.eventTypes,
+  studios: webhookEndpoints.studios,
+  disabledAt: webhookEndpoints.disabledAt,
+  disabledReason: webhookEndpoints.disabledReason,
+};
+
 /** Every endpoint (enabled first), with how many of its deliveries wait and how many were given up; never a secret. */
 export function listEndpoints(db: Db) {
   return db
     .select({
-      id: webhookEndpoints.id,
-      url: webhookEndpoints.url,
-      description: webhookEndpoints.description,
-      eventTypes: webhookEndpoints.eventTypes,
-      studios: webhookEndpoints.studios,
-      disabledAt: webhookEndpoints.disabledAt,
-      disabledReason: webhookEndpoints.disabledReason,
+      ...shownColumns,
       pending: sql<number>`(select count(*)::int from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'pending')`,
       failed: sql<number>`(select count(*)::int from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'failed')`,
     })
@@ -131,13 +136,7 @@ export function listEndpoints(db: Db) {
 export async function findEndpoint(db: Db, id: number) {
   const [row] = await db
     .select({
-      id: webhookEndpoints.id,
-      url: webhookEndpoints.url,
-      description: webhookEndpoints.description,
-      eventTypes: webhookEndpoints.eventTypes,
-      studios: webhookEndpoints.studios,
-      disabledAt: webhookEndpoints.disabledAt,
-      disabledReason: webhookEndpoints.disabledReason,
+      ...shownColumns,
       previousSecretUntil: webhookEndpoints.previousSecretUntil,
       createdAt: webhookEndpoints.createdAt,
     })
