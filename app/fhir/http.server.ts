@@ -45,17 +45,13 @@ async function answer(request: Request, file: FeedFile): Promise<Response> {
   return new Response(file.body, { headers });
 }
 
-/** GET /fhir/$bulk-publish */
-export async function manifestResponse(request: Request) {
+/** GET /fhir/$bulk-publish (the manifest) and /fhir/{Location|Schedule|Slot-studio}.ndjson (its files). */
+export async function feedResponse(request: Request, name: string | undefined) {
   const bad = checkQuery(request);
   if (bad) return bad;
-  return answer(request, await feedManifest(await getDb(), getEnv().SITE_ORIGIN));
-}
-
-/** GET /fhir/{Location|Schedule|Slot-studio}.ndjson */
-export async function fileResponse(request: Request, name: string | undefined) {
-  const bad = checkQuery(request);
-  if (bad) return bad;
-  const file = name && FILE_NAME.test(name) ? await feedFile(await getDb(), getEnv().SITE_ORIGIN, name) : null;
+  const db = await getDb();
+  const origin = getEnv().SITE_ORIGIN;
+  if (name === "$bulk-publish") return answer(request, await feedManifest(db, origin));
+  const file = name && FILE_NAME.test(name) ? await feedFile(db, origin, name) : null;
   return file ? answer(request, file) : problem(404, "No such file in this feed; see /fhir/$bulk-publish.");
 }

@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { fileResponse } from "~/fhir/http.server";
+import { feedResponse } from "~/fhir/http.server";
 
-/** GET /fhir/{file}.ndjson: a file the feed's manifest lists (decision 064). */
-export const loader = ({ request, params }: LoaderFunctionArgs) => fileResponse(request, params.file);
+/**
+ * The open slot feed (SMART Scheduling Links, decision 064): GET /fhir/$bulk-publish, its manifest, and
+ * GET /fhir/{file}.ndjson, the files it lists. One route for both: the flat routes' file names cannot spell a literal `$`.
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) => feedResponse(request, params.file);
