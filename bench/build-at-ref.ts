@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -11,6 +11,10 @@ export function buildAtRef(repo: string, scratch: string, ref: string, label: st
   mkdirSync(dir);
   execFileSync("sh", ["-c", `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`], { cwd: repo });
   symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"));
+  // Today's server.ts requires the bundle's outage answer (decision 028); a build from before it gets a plain 503 one.
+  const entry = path.join(dir, "app/entry.server.tsx");
+  if (!readFileSync(entry, "utf8").includes("databaseUnavailable"))
+    appendFileSync(entry, '\nexport async function databaseUnavailable() {\n  return new Response("Service unavailable", { status: 503 });\n}\n');
   execFileSync(path.join(repo, "node_modules/.bin/remix"), ["build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
   return dir;
 }

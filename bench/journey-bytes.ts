@@ -1,7 +1,8 @@
-// Bytes of HTML and CSS a phone receives over the booking journey (issue 34 F, decision 048), in English and Spanish.
+// Bytes of HTML and CSS a phone receives over the booking and intake journeys (issue 34 F, decision 048), in English and Spanish.
 // Run after `npm run build`: node --import tsx bench/journey-bytes.ts
 // The production build's request handler in this process (no server to start), on a PGlite database of its own: the
-// journey walked with plain form posts from /booking/markets to the last step a fresh booking reaches; every step's
+// booking walked with plain form posts from /booking/markets to the booked visit's page (the embedded local card
+// provider), and the intake of a booked general consult from its link to its confirmation; every step's
 // document fetched as a first page (no `site_css` cookie: the CSS inline) and as a next page (the cookie set: the CSS
 // linked from the browser's cache), gzip level 6 as served; and what the page's words and its inline CSS weigh.
 // Also imported by tests/integration/page-bytes-budget.test.ts, which enforces the budget on the same figures.
@@ -60,43 +61,69 @@ export async function productionHandler(root = process.cwd()): Promise<{ handle:
   };
 }
 
-/** The booking journey in one language: each step's bytes, first and next page. */
-export async function bookingJourney(handle: Handler, locale: string): Promise<StepBytes[]> {
+type Answer = Record<string, string | string[]> | ((html: string) => Record<string, string | string[]>);
+const slotOf = (html: string) => ({ slot: (/name="slot"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? "").replace(/&amp;/g, "&") });
+const hidden = (name: string) => (html: string) => ({ [name]: new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "" });
+/** A booking's answers after the studio, for one patient (a patient books one visit of a kind at a time). */
+const contact = (email: string): Record<string, Answer> => ({
+  times: slotOf,
+  email: { email },
+  "contact-info": { firstName: "Jo", lastName: "Bytes", phone: "6175550100", dateOfBirthMonth: "5", dateOfBirthDay: "27", dateOfBirthYear: "1990" },
+  insurance: { carrier: "GUARDIAN", memberId: "G1" },
+  "insurance-status": {},
+  // The embedded local provider's card form (no Stripe settings here): its test card.
+  "payment-info": { number: "4242424242424242", expMonth: "12", expYear: "2035", cvc: "123", cardName: "Jo Bytes" },
+  confirmation: hidden("attempt"),
+});
+const booking = (email: string): Record<string, Answer> => ({ markets: { market: "boston" }, services: { category: "cleaning" }, studios: { studio: "fenway" }, ...contact(email) });
+/** A general consult (spec §5: it needs the whole intake, health history too), as the intake e2e books it. */
+const consult = (email: string): Record<string, Answer> => ({ "freeform-questions": { freeform: "A sensitive tooth." }, studios: { studio: "navy-yard" }, ...contact(email) });
+const INTAKE: Record<string, Answer> = {
+  "insurance/provider": { carrier: "METLIFE", planType: "PPO", memberId: "MET-4455667", relationship: "self" },
+  // The photos can follow later (the page's own choice); a multipart post like the browser's.
+  "insurance/card": { later: "on" },
+  "insurance/results": {},
+  "personal/medical-conditions": { conditions: ["diabetes"], takesMedications: "no", hasAllergies: "no", pregnancy: "not-applicable", tobacco: "never", premedication: "no" },
+  "check-answers": {},
+};
+
+/** A phone's cookies over one journey, the language chosen. */
+function cookieJar(locale: string) {
   const jar = new Map<string, string>([["lang", locale]]);
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const at = pair.indexOf("=");
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
+  return {
+    keep(res: Response) {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(";");
+        const at = pair.indexOf("=");
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    },
+    header: (withCss = true) => [...jar].filter(([k]) => withCss || k !== "site_css").map(([k, v]) => `${k}=${v}`).join("; "),
   };
-  const get = async (pathname: string, withCss: boolean) => {
-    const headers = { Cookie: [...jar].filter(([k]) => withCss || k !== "site_css").map(([k, v]) => `${k}=${v}`).join("; ") };
-    return handle(new Request(`http://localhost${pathname}`, { headers }));
-  };
-  keep(await handle(new Request("http://localhost/booking", { headers: { Cookie: `lang=${locale}` } })));
-  const answers: [string, Record<string, string> | ((html: string) => Record<string, string>)][] = [
-    ["markets", { market: "boston" }],
-    ["services", { category: "cleaning" }],
-    ["studios", { studio: "fenway" }],
-    ["times", (html) => ({ slot: (/name="slot"[^>]*value="([^"]+)"/.exec(html)?.[1] ?? "").replace(/&amp;/g, "&") })],
-    ["email", { email: "journey.bytes@example.com" }],
-    ["contact-info", { firstName: "Jo", lastName: "Bytes", phone: "6175550100", dateOfBirthMonth: "5", dateOfBirthDay: "27", dateOfBirthYear: "1990" }],
-    ["insurance", { carrier: "GUARDIAN", memberId: "G1" }],
-  ];
+}
+
+/**
+ * Walks from `start` answering each page by its name under `section` (/booking/ or /intake/), measuring every page
+ * reached, until a page has no answer or a post does not move on. Returns the steps and the address it ended at.
+ */
+async function walk(handle: Handler, locale: string, jar: ReturnType<typeof cookieJar>, start: string, section: string, answers: Record<string, Answer>) {
+  const get = (url: string, withCss: boolean) => handle(new Request(`http://localhost${url}`, { headers: { Cookie: jar.header(withCss) } }));
   const steps: StepBytes[] = [];
-  let at = "/booking/markets";
-  for (let i = 0; i <= answers.length; i++) {
+  let at = start;
+  for (let i = 0; i < 20; i++) {
     const first = await get(at, false);
     if (first.status !== 200) break;
-    keep(first);
+    jar.keep(first);
     const html = await first.text();
     const next = await (await get(at, true)).text();
-    const navigation = (await (await get(`${at}?_data=root`, true)).json()) as { i18n?: { messages: Record<string, string> } };
+    const dataUrl = `${at}${at.includes("?") ? "&" : "?"}_data=root`;
+    const navigation = (await (await get(dataUrl, true)).json()) as { i18n?: { messages: Record<string, string> } };
     const words = wordsOf(html);
+    const pathname = new URL(at, "http://localhost").pathname;
     steps.push({
       locale,
-      path: at,
+      // A token in the address is the visit's own: shown as its place in the route.
+      path: pathname.replace(/\/confirmed\/[^/]+/, "/confirmed/$token"),
       firstGzip: gz(html),
       nextGzip: gz(next),
       raw: Buffer.byteLength(html),
@@ -106,16 +133,38 @@ export async function bookingJourney(handle: Handler, locale: string): Promise<S
       documentKeys: Object.keys((JSON.parse(words || "{}") as { messages?: object }).messages ?? {}),
       navigationKeys: Object.keys(navigation.i18n?.messages ?? {}),
     });
-    const answer = answers[i];
-    if (!answer || at !== `/booking/${answer[0]}`) break;
-    const body = typeof answer[1] === "function" ? answer[1](html) : answer[1];
-    const headers = { Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), "Content-Type": "application/x-www-form-urlencoded" };
-    const posted = await handle(new Request(`http://localhost${at}`, { method: "POST", body: new URLSearchParams(body), headers, redirect: "manual" }));
-    keep(posted);
+    const answer = pathname.startsWith(section) || `${pathname}/` === section ? answers[pathname.slice(section.length)] : undefined;
+    if (!answer) break;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(typeof answer === "function" ? answer(html) : answer))
+      for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
+    const posted = await handle(new Request(`http://localhost${at}`, { method: "POST", body: form, headers: { Cookie: jar.header() }, redirect: "manual" }));
+    jar.keep(posted);
     if (posted.status !== 303 && posted.status !== 302) break;
-    at = new URL(posted.headers.get("Location") ?? "/", "http://localhost").pathname;
+    const location = new URL(posted.headers.get("Location") ?? "/", "http://localhost");
+    at = location.pathname + location.search;
   }
-  return steps;
+  return { steps, end: at };
+}
+
+/** The booking journey in one language, from the markets to the booked visit's page: each step's bytes, first and next page. */
+export async function bookingJourney(handle: Handler, locale: string): Promise<StepBytes[]> {
+  const jar = cookieJar(locale);
+  jar.keep(await handle(new Request("http://localhost/booking", { headers: { Cookie: `lang=${locale}` } })));
+  return (await walk(handle, locale, jar, "/booking/markets", "/booking/", booking(`bytes.booking.${locale}@example.com`))).steps;
+}
+
+/** The intake journey in one language: a general consult booked (not measured), then every intake page from the link. */
+export async function intakeJourney(handle: Handler, locale: string): Promise<StepBytes[]> {
+  const jar = cookieJar(locale);
+  const deepLink = await handle(new Request("http://localhost/booking?service=GENOCON&market=washington-dc", { headers: { Cookie: `lang=${locale}` }, redirect: "manual" }));
+  jar.keep(deepLink);
+  const booked = await walk(handle, locale, jar, new URL(deepLink.headers.get("Location") ?? "/", "http://localhost").pathname, "/booking/", consult(`bytes.intake.${locale}@example.com`));
+  const token = /\/booking\/confirmed\/([^/?]+)/.exec(booked.end)?.[1];
+  if (!token) throw new Error(`the consult was not booked: the walk ended at ${booked.end}`);
+  // The start page (a link to the first step, not a form), then the steps.
+  const start = await walk(handle, locale, jar, `/intake?token=${token}&appointmentBooked=true`, "/intake/", {});
+  return [...start.steps, ...(await walk(handle, locale, jar, `/intake/insurance/provider?token=${token}`, "/intake/", INTAKE)).steps];
 }
 
 /** The stylesheet file a next page links, gzip: what the first page's prefetch fetches once. */
@@ -129,11 +178,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const started = new Date().toISOString();
   const { handle, close } = await productionHandler();
   const css = await stylesheetGzip(handle, await (await handle(new Request("http://localhost/"))).text());
-  console.log(`Page bytes over the booking journey (gzip 6, KB), ${started}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(`Page bytes over the booking and intake journeys (gzip 6, KB), ${started}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   console.log(`The stylesheet file (fetched once by the first page's prefetch): ${kb(css)} KB gzip`);
+  for (const [name, journey] of [["booking", bookingJourney], ["intake", intakeJourney]] as const)
   for (const locale of ["en-US", "es-US"]) {
-    const steps = await bookingJourney(handle, locale);
-    console.log(`\n${locale}: step | first page (CSS inline) | next page (CSS cached) | raw HTML | words raw / gzip | inline CSS gzip | keys`);
+    const steps = await journey(handle, locale);
+    console.log(`\n${name}, ${locale}: step | first page (CSS inline) | next page (CSS cached) | raw HTML | words raw / gzip | inline CSS gzip | keys`);
     for (const s of steps)
       console.log(
         `${s.path.padEnd(24)} ${kb(s.firstGzip).padStart(5)} ${kb(s.nextGzip).padStart(5)} ${kb(s.raw).padStart(6)} ${kb(s.wordsRaw).padStart(5)} / ${kb(s.wordsGzip).padStart(4)} ${kb(s.cssGzip).padStart(4)} ${String(s.documentKeys.length).padStart(4)}`,

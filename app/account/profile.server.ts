@@ -9,6 +9,7 @@ import { patients, type Preference } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
 import { formatLongDateTime } from "~/rules/zoned-time";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { accountPatient, accountVisits, splitVisits, type AccountVisit, type PatientRecord } from "~/scheduling/visits.server";
 
 export type Details = { firstName: string; lastName: string; phone: string; dateOfBirth: string };
@@ -83,8 +84,9 @@ function visitRow(visit: AccountVisit, upcoming: boolean, t: T, locale: string):
   return {
     href: `/profile/appointments/${visit.token}`,
     when: formatLongDateTime(visit.startsAt, visit.tz, locale),
-    service: visit.serviceName,
-    studio: visit.isVirtual ? t("account.visit.video", { studio: visit.studioName }) : visit.studioName,
+    service: serviceName(t, locale, { code: visit.serviceCode, name: visit.serviceName }),
+    // The video studio's name says so itself ("Virtual consult (video)"), in the reader's language.
+    studio: studioName(t, locale, { slug: visit.studioSlug, name: visit.studioName }),
     status: t(STATUS[state]),
     tone: state.toLowerCase(),
     upcoming,

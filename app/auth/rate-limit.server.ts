@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getDatabase } from "~/db/client.server";
+import { inArray, lt } from "drizzle-orm";
+import { getDatabase, type Db } from "~/db/client.server";
+import { authRateLimits } from "~/db/schema";
 import { getEnv } from "~/platform/env.server";
 import { BoundedMap } from "~/rules/bounded-map";
 
@@ -77,6 +79,22 @@ async function build(): Promise<Record<Name, RateLimiterAbstract>> {
     }),
   );
   return Object.fromEntries(entries) as Record<Name, RateLimiterAbstract>;
+}
+
+/** Rows deleted per batch by the sweeper (the job helper runs batches back to back while there are more). */
+const SWEEP_BATCH = 1_000;
+/** As rate-limiter-flexible's own sweeper: a row an hour past its end, never one a count could still read. */
+const SWEEP_AFTER_MS = 60 * 60_000;
+
+/**
+ * Deletes one batch of `auth_rate_limits` rows whose window ended over an hour ago; returns how many. The library's
+ * own timer per limiter is off (one per limit per process); this runs on the job helper in every container instead —
+ * a delete is safe to run twice. Without it every device and address ever counted stays a row (decision 055).
+ */
+export async function sweepExpiredRateLimits(db: Db, now: Date): Promise<number> {
+  const ended = db.select({ key: authRateLimits.key }).from(authRateLimits).where(lt(authRateLimits.expire, now.getTime() - SWEEP_AFTER_MS)).limit(SWEEP_BATCH);
+  const deleted = await db.delete(authRateLimits).where(inArray(authRateLimits.key, ended)).returning({ key: authRateLimits.key });
+  return deleted.length;
 }
 
 /** Forget the limiters (tests install a new database per suite). */

@@ -65,4 +65,7 @@ export const AUDIT_ACTIONS = [
   "webhook.disable",
   "webhook.enable",
   "webhook.replay",
+  "sms.thread_view",
+  "sms.answer",
+  "sms.handled",
 ] as const;

@@ -2,7 +2,7 @@
  * A studio's day for the front desk (issue 18 B): every visit by provider and time in the studio's zone, with
  * what the desk needs at a glance — new or returning, intake, insurance, the late-cancel fee recorded — and the
  * visits a closure or a provider's time off now stands over ("to move": never deleted, the studio decides).
- * Three queries whatever the number of visits.
+ * Four queries whatever the number of visits.
  */
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -13,6 +13,7 @@ import { requiresIntake } from "~/rules/intake";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { addDays, formatLocalDate, formatLocalTime, localMidnight } from "~/rules/zoned-time";
 import { type VisitStatus, visitStatus } from "~/scheduling/visit-events.server";
+import { confirmedByText } from "~/sms/inbound.server";
 
 export { visitStatus, type VisitStatus };
 export const STATUS_LABELS: Record<VisitStatus, string> = { booked: "Booked", arrived: "Arrived", completed: "Completed", no_show: "No-show", cancelled: "Cancelled" };
@@ -86,6 +87,8 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
       .where(and(eq(providers.studioSlug, studio.slug), lt(providerTimeOff.startsAt, to), gt(providerTimeOff.endsAt, from))),
   ]);
   const closed = closure[0] ?? null;
+  // The patient's "C" by text, for the visit's current start (a move unconfirms it).
+  const byText = await confirmedByText(db, rows.map((r) => r.id));
   // The rows' strings are made here, once, so that the page draws each row as plain cells (bench/console-day.ts):
   // many visits share a start or end time, and a service its intake rule, so those are worked out once per value.
   const times = new Map<number, string>();
@@ -121,6 +124,7 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
       /** What follows the status tag: the late-cancel fee recorded (the "To move" tag is drawn beside it). */
       fee: fee ? ` late-cancel fee ${fee}` : null,
       toMove: moveReason,
+      confirmedByText: live && byText.has(row.id),
     };
   };
   const byProvider: { provider: { id: number; name: string; role: string }; visits: ReturnType<typeof visitOf>[] }[] = [];

@@ -186,3 +186,21 @@ export const webhookEndpointSchema = (allowPrivate: boolean) =>
     eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES, "Choose events from the list.")).min(1, "Choose at least one event.").max(20),
     studios: z.array(z.string().regex(/^[a-z0-9-]{1,60}$/, "Choose studios from the list.")).max(200).min(1, "Choose at least one studio."),
   });
+
+/* Texts (issue 31, decision 062). */
+
+const seenReply = z.coerce.number("Reload the page and try again.").int().min(0).max(2_147_483_647);
+
+/** Staff's answer by text: some words, not too long for a text (two segments are checked when composed). */
+export const textAnswerSchema = z.object({
+  body: z
+    .string("Write the answer.")
+    .trim()
+    .min(1, "Write the answer.")
+    .max(600, "Too long for two text messages: shorten it to about 280 characters.")
+    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), "Use letters, numbers and punctuation."),
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{16}$/, "Reload the page and try again."),
+  seen: seenReply,
+});
+
+export const textHandledSchema = z.object({ seen: seenReply });

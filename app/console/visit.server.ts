@@ -22,6 +22,7 @@ import { cancelVisit, rescheduleVisit, termsOf, type ChangeRefused } from "~/sch
 import { recordVisitEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
 import { STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
 import type { Role, StaffUser } from "./staff.server";
+import { visitTexts } from "./texts.server";
 
 const notFound = () => new Response("Not found", { status: 404 });
 type Appointment = typeof appointments.$inferSelect;
@@ -67,6 +68,7 @@ const ACTION_TEXT: Record<string, string> = {
   "fee.refunded": "Fee refunded",
   "fee.refund_failed": "Fee refund failed",
   "fee.refund_recorded": "Fee refund recorded by Stripe",
+  "sms.thread_view": "Texts read",
 };
 
 /** Who refunds a late-cancel fee (issue 32 B): managers at their studios, admins anywhere; never the front desk. */
@@ -128,7 +130,7 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
   ]);
   if (!studio || !service || !patient) throw notFound();
   const tz = studio.tz;
-  const fee = await feeSection(db, user, appointment.id, tz);
+  const [fee, texts] = await Promise.all([feeSection(db, user, appointment.id, tz), visitTexts(db, user, appointment, tz)]);
   const status = visitStatus(appointment);
   const terms = termsOf(appointment, now);
   const when = (at: Date) => formatShortDateTime(at, tz);
@@ -166,6 +168,7 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
     actions: statusActions(status, appointment.startsAt, now).map((value) => ({ value, label: STATUS_ACTION_LABELS[value] })),
     cancel: terms.canCancel ? { shownFee: terms.feeCents === null ? "none" : String(terms.feeCents), fee: terms.feeCents ? formatUsd(terms.feeCents) : null, late: terms.late } : null,
     canMove: terms.canCancel,
+    texts,
     history,
   };
 }

@@ -1033,11 +1033,42 @@ export const smsInbound = pgTable(
     handledAs: text("handled_as", { enum: ["confirm", "move", "stop", "start", "help", "studio"] }).notNull(),
     studioSlug: text("studio_slug").references(() => studios.slug),
     appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    /** The studio's conversation with this number (null when no studio had texted the number). */
+    threadId: integer("thread_id").references(() => smsThreads.id),
   },
   (t) => [
     unique("sms_inbound_once").on(t.messageSid),
     index("sms_inbound_studio_idx").on(t.studioSlug, t.receivedAt),
     index("sms_inbound_from_idx").on(t.from, t.receivedAt),
+    index("sms_inbound_thread_idx").on(t.threadId, t.receivedAt),
+  ],
+);
+
+/**
+ * A studio's conversation with one number (decision 062): the console's inbox lists them, its URL names one by
+ * `public_id` (opaque: never the number). `waiting_since`: the first reply for a person not yet answered or marked
+ * handled by staff (null: nothing waits).
+ */
+export const smsThreads = pgTable(
+  "sms_threads",
+  {
+    id: serial("id").primaryKey(),
+    publicId: text("public_id").notNull(),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    phone: text("phone").notNull(),
+    lastInboundAt: timestamp("last_inbound_at", { withTimezone: true }).notNull(),
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: integer("handled_by").references(() => staff.id),
+  },
+  (t) => [
+    unique("sms_threads_once").on(t.studioSlug, t.phone),
+    unique("sms_threads_public_id").on(t.publicId),
+    check("sms_threads_phone_e164", sql`${t.phone} ~ '^\\+1[0-9]{10}$'`),
+    index("sms_threads_waiting_idx").on(t.studioSlug, t.waitingSince).where(sql`${t.waitingSince} is not null`),
+    index("sms_threads_recent_idx").on(t.studioSlug, t.lastInboundAt),
   ],
 );
 

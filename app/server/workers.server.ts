@@ -1,3 +1,4 @@
+import { sweepExpiredRateLimits } from "~/auth/rate-limit.server";
 import type { Database } from "~/db/client.server";
 import { startJob, type Job } from "~/jobs/job.server";
 import { outboxTick } from "~/platform/email.server";
@@ -26,6 +27,8 @@ export function startWorkers(database: Database, env: Env) {
     startJob({ name: "reminders", everyMs: 30_000, tick: (now) => sendDueReminders(db, { now, siteOrigin }) }),
     startJob({ name: "recall", everyMs: 300_000, tick: (now) => sendDueRecalls(db, { now, siteOrigin }) }),
     startJob({ name: "hold-sweeper", everyMs: 60_000, tick: async (now) => (await sweepExpiredHolds(db, now)).length }),
+    // The shared rate limits' rows whose hour is long over (PostgreSQL; the embedded database counts in memory).
+    startJob({ name: "rate-limit-sweeper", everyMs: 300_000, tick: (now) => sweepExpiredRateLimits(db, now) }),
     startJob({
       name: "webhooks",
       everyMs: 2_000,

@@ -3,7 +3,8 @@
  * later text and get one confirmation; START/UNSTOP turn texts on again; HELP/AYUDA answer with the studio's name
  * and phone and how to stop; C/YES/SI/CONFIRMAR confirm the visit the last text was about; R answers with the link
  * to move it. Anything else (and C or R with no upcoming visit) goes to the studio's inbox. Answers go out through
- * the outbox at once (not held for quiet hours: the patient just wrote).
+ * the outbox at once (not held for quiet hours: the patient just wrote). Every reply joins the studio's thread with
+ * the number (threads.server.ts); one for a person makes it wait for staff.
  */
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -12,6 +13,7 @@ import { intentOf, type Intent } from "./keywords";
 import { startNumber, stopNumber } from "./consent.server";
 import { queueText, queueVisitText, studioForText } from "./outbox.server";
 import { composeText } from "./templates";
+import { recordReplyInThread } from "./threads.server";
 
 export type InboundText = { messageSid: string; from: string; body: string };
 
@@ -47,6 +49,10 @@ export async function handleInbound(db: Db, text: InboundText, { now, siteOrigin
       .onConflictDoNothing({ target: smsInbound.messageSid })
       .returning({ id: smsInbound.id });
     if (!row) return "duplicate";
+    if (context.studioSlug) {
+      const threadId = await recordReplyInThread(tx, { studioSlug: context.studioSlug, phone: text.from, forStaff: intent === "studio", now });
+      await tx.update(smsInbound).set({ threadId }).where(eq(smsInbound.id, row.id));
+    }
     const studio = context.studioSlug ? await studioForText(tx, context.studioSlug) : null;
     const answer = async (kind: "stop" | "start" | "help") => {
       const body = composeText(kind, context.locale, { studio: studio?.name ?? "", phone: studio?.phone ?? "" });

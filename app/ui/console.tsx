@@ -22,6 +22,10 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
                 <li>
                   <Link to="/staff/search">Find a patient</Link>
                 </li>
+                {/* Patients' replies by text (decision 062). */}
+                <li>
+                  <Link to="/staff/texts">Texts</Link>
+                </li>
                 {viewer.shapesAvailability ? (
                   <li>
                     <Link to="/staff/availability">Availability</Link>

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { tFor } from "~/i18n/catalogues.server";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { waitlistEntries, waitlistOffers, waitlistOpenings } from "~/db/schema";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
@@ -52,7 +52,7 @@ export async function offerView(db: Db, token: string | undefined, now = new Dat
   let state = stateOf(row);
   // Booked by someone browsing the times page meanwhile: say so now, before the patient presses anything.
   if (state === "open" && !(await stillFree(db, studio, service, row.opening.startsAt, now))) state = "taken";
-  return { state, when: formatLongDateTime(row.opening.startsAt, studio.tz, locale), studioName: studio.name, serviceName: serviceName(tFor(locale), locale, service) };
+  return { state, when: formatLongDateTime(row.opening.startsAt, studio.tz, locale), studioName: studioName(tFor(locale), locale, studio), serviceName: serviceName(tFor(locale), locale, service) };
 }
 
 export type Claimed = {

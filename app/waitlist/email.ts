@@ -9,10 +9,10 @@ import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
 import { formatCalendarDate, formatLocalDate, formatLocalTime, formatLongDateTime, zoneAbbreviation } from "~/rules/zoned-time";
 import { BRAND } from "~/scheduling/visit-notes";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { WaitlistEmailHtml, type WaitlistEmailProps } from "./email-html";
 
-type Place = { studio: { name: string }; service: { code: string; name: string }; locale?: string };
+type Place = { studio: { slug: string; name: string }; service: { code: string; name: string }; locale?: string };
 
 function render(props: Omit<WaitlistEmailProps, "brand">) {
   return "<!DOCTYPE html>" + renderToStaticMarkup(createElement(WaitlistEmailHtml, { brand: BRAND, ...props }));
@@ -28,7 +28,7 @@ export function joinedEmail(input: Place & { to: string; firstDay: string; lastD
   const t = tFor(locale);
   const service = serviceName(t, locale, input.service);
   const days = daysLabel(input.firstDay, input.lastDay, locale);
-  const lead = t("waitlist.email.joined.lead", { service: service, brand: BRAND, studio: input.studio.name, days, parts: input.parts });
+  const lead = t("waitlist.email.joined.lead", { service: service, brand: BRAND, studio: studioName(t, locale, input.studio), days, parts: input.parts });
   const after = t("waitlist.email.joined.after");
   return {
     to: input.to,
@@ -40,7 +40,7 @@ export function joinedEmail(input: Place & { to: string; firstDay: string; lastD
       lead,
       rows: [
         { label: t("waitlist.email.rows.visit"), value: service },
-        { label: t("waitlist.email.rows.studio"), value: input.studio.name },
+        { label: t("waitlist.email.rows.studio"), value: studioName(t, locale, input.studio) },
         { label: t("waitlist.email.rows.days"), value: days },
         { label: t("waitlist.email.rows.times"), value: input.parts },
       ],
@@ -58,7 +58,7 @@ export function offerEmail(input: Place & { to: string; startsAt: Date; tz: stri
   const t = tFor(locale);
   const service = serviceName(t, locale, input.service);
   const when = formatLongDateTime(input.startsAt, input.tz, locale);
-  const lead = t("waitlist.email.offer.lead", { service: service, when, brand: BRAND, studio: input.studio.name });
+  const lead = t("waitlist.email.offer.lead", { service: service, when, brand: BRAND, studio: studioName(t, locale, input.studio) });
   const after = t("waitlist.email.offer.after");
   const time = `${formatLocalTime(input.startsAt, input.tz, locale)} ${zoneAbbreviation(input.startsAt, input.tz)}`;
   return {
@@ -72,7 +72,7 @@ export function offerEmail(input: Place & { to: string; startsAt: Date; tz: stri
       rows: [
         { label: t("waitlist.email.rows.when"), value: when },
         { label: t("waitlist.email.rows.visit"), value: service },
-        { label: t("waitlist.email.rows.studio"), value: input.studio.name },
+        { label: t("waitlist.email.rows.studio"), value: studioName(t, locale, input.studio) },
       ],
       button: { href: input.claimUrl, label: t("waitlist.email.offer.claim") },
       after,

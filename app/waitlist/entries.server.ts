@@ -6,7 +6,7 @@ import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { persons, services, studios, waitlistEntries, waitlistOffers } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName as studioNameIn } from "~/scheduling/service-names";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
@@ -132,7 +132,7 @@ function view({ entry, studioName, serviceName: name }: { entry: typeof waitlist
   const t = tFor(locale);
   return {
     id: entry.id,
-    studioName,
+    studioName: studioNameIn(t, locale, { slug: entry.studioSlug, name: studioName }),
     serviceName: serviceName(t, locale, { code: entry.serviceCode, name }),
     firstDay: entry.firstDay,
     lastDay: entry.lastDay,

@@ -18,7 +18,7 @@ import { DAY_PARTS, DAY_PART_VALUES, describeDayParts, type DayPart } from "~/ru
 import { WAITLIST_MAX_DAYS_AHEAD, wishDayBounds } from "~/rules/waitlist";
 import { addDays, formatCalendarDate } from "~/rules/zoned-time";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
-import { serviceName } from "~/scheduling/service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
 import { daysLabel } from "./email";
 import { joinWaitlist } from "./entries.server";
 
@@ -83,7 +83,7 @@ export async function joinPage(request: Request) {
   const bounds = wishDayBounds(new Date(), studio.tz);
   return json(
     {
-      studioName: studio.name,
+      studioName: studioName(t, locale, studio),
       serviceName: serviceName(t, locale, service),
       accountEmail: patient?.email ?? null,
       bounds,
@@ -134,7 +134,7 @@ export async function joinedPage(request: Request) {
   const known = isRealDay(from) && isRealDay(to) && from <= to && parts.length > 0;
   return json(
     {
-      studioName: studio.name,
+      studioName: studioName(t, locale, studio),
       serviceName: serviceName(t, locale, service),
       days: known ? daysLabel(from, to, locale) : null,
       parts: known ? describeDayParts(parts, t, locale) : null,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SERVICE_ROWS, STUDIO_ROWS } from "~/db/catalogue";
 import { tFor } from "~/i18n/catalogues.server";
 import { serviceName, studioName } from "~/scheduling/service-names";
+import { joinedEmail, offerEmail } from "~/waitlist/email";
 
 /** One name per service on every page and email (app/scheduling/service-names.ts): the database's in English, the catalogue's otherwise. */
 describe("service names", () => {
@@ -32,5 +33,20 @@ describe("studio names", () => {
     expect(tFor("en-US")("booking.studioName.virtual")).toBe(virtual.name);
     expect(studioName(tFor("en-US"), "en-US", { slug: "virtual", name: "Video visits" })).toBe("Video visits");
     for (const s of STUDIO_ROWS.filter((s) => !s.isVirtual)) expect(studioName(es, "es-US", s)).toBe(s.name);
+  });
+});
+
+/** The waitlist's emails name the studio by the same rule (the video studio's words in Spanish, never English). */
+describe("studio names in the waitlist's emails", () => {
+  const virtual = STUDIO_ROWS.find((s) => s.slug === "virtual")!;
+  const place = { studio: virtual, service: { code: "INVISALN", name: "Invisalign consult" }, locale: "es-US", to: "ana@example.com", leaveUrl: "https://x.example/w/leave" };
+  it("joined and offer, in Spanish: 'Consulta virtual (por video)' in the text and the HTML, no English name", () => {
+    const joined = joinedEmail({ ...place, firstDay: "2026-12-01", lastDay: "2026-12-05", parts: "mañanas" });
+    const offer = offerEmail({ ...place, startsAt: new Date("2026-12-02T15:00:00Z"), tz: "America/New_York", claimUrl: "https://x.example/w/claim" });
+    for (const email of [joined, offer]) {
+      expect(email.text).toContain("Consulta virtual (por video)");
+      expect(email.html).toContain("Consulta virtual (por video)");
+      expect(email.text + email.html).not.toContain(virtual.name);
+    }
   });
 });

@@ -3,15 +3,18 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getDb } from "~/db/client.server";
 import { latestOutboxAndVisits } from "~/scheduling/dev-outbox.server";
+import { latestTexts } from "~/sms/dev.server";
 import { devRoutesEnabled } from "./dev-routes.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev: outbox and appointments" }, { name: "robots", content: "noindex" }];
 
 export async function loader(_: LoaderFunctionArgs) {
   if (!devRoutesEnabled()) throw new Response("Not found", { status: 404 });
-  const { mails, visits } = await latestOutboxAndVisits(await getDb());
+  const db = await getDb();
+  const [{ mails, visits }, texts] = await Promise.all([latestOutboxAndVisits(db), latestTexts(db)]);
   return json(
     {
+      texts: texts.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), sendAt: t.sendAt.toISOString() })),
       mails: mails.map(({ ics, ...m }) => ({
         ...m,
         createdAt: m.createdAt.toISOString(),
@@ -24,7 +27,7 @@ export async function loader(_: LoaderFunctionArgs) {
 }
 
 export default function DevOutbox() {
-  const { mails, visits } = useLoaderData<typeof loader>();
+  const { mails, texts, visits } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <h1>Outbox and appointments (development only)</h1>
@@ -81,6 +84,39 @@ export default function DevOutbox() {
           ) : null}
         </>
       ) : null}
+      <h2>Outbox texts</h2>
+      <p>
+        Without Twilio settings texts wait here (PENDING) and nothing leaves the machine. Reply as a patient on <a href="/dev/sms">/dev/sms</a>.
+      </p>
+      <table className="dev-table" id="texts">
+        <thead>
+          <tr>
+            <th scope="col">To</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Text</th>
+            <th scope="col">Segments</th>
+            <th scope="col">Status</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {texts.map((t) => (
+            <tr key={t.id}>
+              <td>{t.to}</td>
+              <td>{t.kind}</td>
+              <td>{t.body}</td>
+              <td>{t.segments}</td>
+              <td>
+                {t.status}
+                {t.skipped ? ` (${t.skipped})` : ""}
+                {t.delivery ? `, ${t.delivery}` : ""}
+                {t.status === "PENDING" && t.sendAt > t.createdAt ? `, at ${t.sendAt}` : ""}
+              </td>
+              <td>{t.createdAt}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <h2>Latest appointments</h2>
       <table className="dev-table" id="appointments">
         <thead>

@@ -112,6 +112,7 @@ export default function StudioDay() {
                   <td>
                     <span className={v.statusClass}>{v.statusLabel}</span>
                     {v.fee}
+                    {v.confirmedByText ? <span className="tag tag-good tag-after">Confirmed by text</span> : null}
                     {v.toMove ? <span className="tag tag-bad tag-after">To move</span> : null}
                   </td>
                 </tr>

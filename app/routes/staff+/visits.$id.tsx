@@ -7,6 +7,7 @@ import { dayPath } from "~/console/paths";
 import { requireStaff } from "~/console/staff.server";
 import { cancelOnBehalf, recordStatus, refundVisitFee, REFUSALS, visitPage } from "~/console/visit.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
+import { TextThread } from "~/ui/console-texts";
 import { ChoiceGroup, TextField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Visit — Studio console" }];
@@ -83,6 +84,9 @@ export default function StaffVisit() {
         <dt>Status</dt>
         <dd>
           <Tag>{visit.statusLabel}</Tag>
+          {visit.texts.confirmedByText ? (
+            <Tag tone="good">{visit.texts.confirmedByText === "yes" ? "Confirmed by text" : `Confirmed by text ${visit.texts.confirmedByText}`}</Tag>
+          ) : null}
           {visit.fee ? ` Late-cancel fee ${visit.fee} recorded.` : null}
         </dd>
         <dt>Patient</dt>
@@ -99,6 +103,23 @@ export default function StaffVisit() {
       <p>
         <Link to={`/staff/visits/${visit.id}/intake`}>Intake answers and insurance card</Link> (each view is recorded in the audit log)
       </p>
+      {visit.texts.messages.length ? (
+        <section aria-labelledby="texts-heading">
+          <h2 id="texts-heading">Texts about this visit</h2>
+          {visit.texts.thread ? (
+            <p>
+              <Link to={visit.texts.thread.href}>{visit.texts.thread.waiting ? "Answer the patient’s text" : "The whole conversation, and answer"}</Link>
+              {visit.texts.thread.waiting ? (
+                <>
+                  {" "}
+                  <Tag tone="warn">Waiting for an answer</Tag>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <TextThread messages={visit.texts.messages} label="Texts about this visit, oldest first" />
+        </section>
+      ) : null}
       {visit.feeCharge ? (
         <section className="console-fee" aria-labelledby="fee-heading">
           <h2 id="fee-heading">Late-cancel fee</h2>

@@ -33,3 +33,8 @@ export default function handleRequest(
     setTimeout(abort, 5_000);
   });
 }
+
+/** The project's server.ts serves this app too and requires the outage answer (decision 028); the bare page never gives it. */
+export async function databaseUnavailable() {
+  return new Response("Service unavailable", { status: 503 });
+}
