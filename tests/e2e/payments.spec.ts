@@ -61,7 +61,7 @@ test.beforeEach(({ page }) => {
   });
 });
 
-/** 13–19 digits in a row (spaces or dashes between groups allowed) passing the Luhn check: a card number. */
+/** 13–19 digits (spaces or dashes between groups allowed) starting as a card network's do (2–6), passing the Luhn check. */
 function cardNumbersIn(text: string): string[] {
   const luhn = (d: string) => {
     let sum = 0;
@@ -72,7 +72,7 @@ function cardNumbersIn(text: string): string[] {
     }
     return sum % 10 === 0;
   };
-  return [...text.matchAll(/(?<![\d])\d(?:[ +-]?\d){12,18}(?![\d])/g)].map((m) => m[0].replace(/\D/g, "")).filter(luhn);
+  return [...text.matchAll(/(?<![\d])[2-6](?:[ +-]?\d){12,18}(?![\d])/g)].map((m) => m[0].replace(/\D/g, "")).filter(luhn);
 }
 
 /** A cleaning at Fenway a week ahead, answered up to our card step. */

@@ -79,7 +79,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** 13–19 digits in a row passing the Luhn check, or the test cards typed: what a card number looks like. */
+/** 13–19 digits in a row starting as a card network's do (2–6) and passing the Luhn check, or the test cards as typed. */
 function cardNumbersIn(text: string): string[] {
   const luhn = (d: string) => {
     let sum = 0;
@@ -90,7 +90,7 @@ function cardNumbersIn(text: string): string[] {
     }
     return sum % 10 === 0;
   };
-  const runs = [...text.matchAll(/(?<!\d)\d{13,19}(?!\d)/g)].map((m) => m[0]).filter(luhn);
+  const runs = [...text.matchAll(/(?<!\d)[2-6]\d{12,18}(?!\d)/g)].map((m) => m[0]).filter(luhn);
   return [...runs, ...["4242 4242 4242 4242", "4000 0000 0000 0002", "5555 5555 5555 4444", "12 / 34"].filter((typed) => text.includes(typed))];
 }
 
