@@ -2,21 +2,23 @@
  * The booking's card step with Stripe (issue 32 A, decision 060). The card is typed on Stripe's hosted Checkout page
  * only: our step offers the cards the patient already has (this booking's, an account's saved ones) and a button that
  * posts, answered with a 303 to a Checkout Session in setup mode for a Stripe Customer of that patient. Leaving
- * extends the time's hold to the session's life (bounded: extendHold). Stripe sends the patient back to
- * `/booking/payment-info/return?session=<id>`: the id must be the one this booking's cookie sent there (another is
- * a 404); the SetupIntent's PaymentMethod id, brand, last 4 and expiry become the booking's card. Cancel on Stripe's
- * page comes back to the step (`?stripe=back`), which says why when Stripe refused a card.
+ * extends the time's hold to the session's life (bounded: extendHold). The trip is kept in `card_setups` under the
+ * booking id of the encrypted cookie (the cookie has no room for Stripe's ids). Stripe sends the patient back to
+ * `/booking/payment-info/return?session=<id>`: the id must be the one this booking sent there (another is a 404); the
+ * SetupIntent's PaymentMethod id, brand, last 4 and expiry become the booking's card, its Customer stays in the row
+ * until the booking is made. Cancel on Stripe's page comes back to the step (`?stripe=back`), which says why when
+ * Stripe refused a card.
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod/v4";
 import { getDb, type Db } from "~/db/client.server";
-import { paymentCustomers, savedCards } from "~/db/schema";
+import { cardSetups, paymentCustomers, savedCards } from "~/db/schema";
 import { validateForm } from "~/flow/forms.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { localizeReply } from "~/i18n/translate";
 import { getEnv } from "~/platform/env.server";
 import { goneLink } from "~/platform/gone-link.server";
-import { extendHold } from "~/scheduling/holds.server";
+import { extendHold, newBookingId } from "~/scheduling/holds.server";
 import type { StripeProvider } from "~/payments/provider.server";
 import type { ChargeFailure } from "~/payments/types";
 import { json } from "@remix-run/node";
@@ -54,8 +56,9 @@ export async function stripeStepData(request: Request, provider: StripeProvider,
   }
   // Back from Stripe's page (its cancel URL): a refusal there is kept on the session's SetupIntent.
   let declined: ChargeFailure | null = null;
-  if (new URL(request.url).searchParams.get("stripe") === "back" && state.cardSetup) {
-    const end = await provider.finishCardSetup(state.cardSetup.session).catch(() => ({ ok: false as const }));
+  const trip = new URL(request.url).searchParams.get("stripe") === "back" ? await tripOf(state.bookingId) : null;
+  if (trip?.sessionRef) {
+    const end = await provider.finishCardSetup(trip.sessionRef).catch(() => ({ ok: false as const }));
     if (!end.ok && "declined" in end && end.declined) declined = end.declined;
   }
   return { choices, declined: declined ? (declined === "insufficent_funds" ? OUTCOME_MESSAGES.insufficent_funds : "booking.errors.cardDeclined") : null };
@@ -80,15 +83,26 @@ export async function submitStripeChoice(request: Request, form: FormData, provi
     return { card, payment };
   });
   if (!result.ok) return result.response;
-  if (result.value.card !== "new") return continueWith(request, ctx.state, ctx.opts, (result.value as { payment: Payment }).payment);
+  const bookingId = ctx.state.bookingId ?? newBookingId();
+  const personId = ctx.opts.account?.personId ?? null;
+  if (result.value.card !== "new") {
+    const { payment } = result.value as { payment: Payment };
+    // The Customer an off-session charge names, beside the card (the cookie keeps neither Stripe id but the card's).
+    if (payment.customer) await keepTrip(db, { bookingId, personId, customerRef: payment.customer, sessionRef: null, paymentMethodRef: payment.token });
+    return continueWith(request, { ...ctx.state, bookingId }, ctx.opts, payment);
+  }
 
   try {
-    const customer = ctx.opts.account
-      ? await accountCustomer(db, provider, ctx.opts.account.personId)
-      : (ctx.state.cardSetup?.customer ?? (await provider.createCustomer({ purpose: "booking" })));
+    const earlier = await tripOf(bookingId);
+    // A guest's Customer is reused for a second trip of the same guest only; an account has its one Customer.
+    const customer = personId
+      ? await accountCustomer(db, provider, personId)
+      : earlier && earlier.personId === null
+        ? earlier.customerRef
+        : await provider.createCustomer({ purpose: "booking" });
     const until = new Date(now.getTime() + TRIP_MINUTES * 60_000);
     // The hold covers the trip (bounded by extendHold); the session ends when the hold would.
-    const hold = await extendHold(db, ctx.state.bookingId, until, now);
+    const hold = await extendHold(db, bookingId, until, now);
     const origin = getEnv().SITE_ORIGIN;
     const session = await provider.startCardSetup({
       customer,
@@ -97,7 +111,8 @@ export async function submitStripeChoice(request: Request, form: FormData, provi
       expiresAt: until,
       metadata: { purpose: "booking_card" },
     });
-    const next: BookingState = { ...ctx.state, cardSetup: { session: session.id, customer } };
+    await keepTrip(db, { bookingId, personId, customerRef: customer, sessionRef: session.id, paymentMethodRef: null });
+    const next: BookingState = { ...ctx.state, bookingId };
     if (hold && next.slot) next.slot = { ...next.slot, heldUntil: Math.floor(hold.expiresAt.getTime() / 1000) };
     return saveAndRedirect(request, session.url, next, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
@@ -105,6 +120,38 @@ export async function submitStripeChoice(request: Request, form: FormData, provi
     console.error(`[payments] card setup failed: ${error instanceof Error ? error.name : "unknown"}`);
     return json(localizeReply({ status: "error" as const, initialValue: { card: "new" }, error: { "": [OUTCOME_MESSAGES.generic_error] } }, t), { status: 503 });
   }
+}
+
+type Trip = typeof cardSetups.$inferSelect;
+
+/** This booking's trip (its row in card_setups), or null. */
+async function tripOf(bookingId: string | undefined): Promise<Trip | null> {
+  if (!bookingId) return null;
+  const [row] = await (await getDb()).select().from(cardSetups).where(eq(cardSetups.bookingId, bookingId));
+  return row ?? null;
+}
+
+/** Records the booking's trip (one row per booking: a new trip replaces the last). */
+async function keepTrip(db: Db, trip: Omit<Trip, "updatedAt">) {
+  const { bookingId: _key, ...rest } = trip;
+  await db
+    .insert(cardSetups)
+    .values({ ...trip, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: cardSetups.bookingId, set: { ...rest, updatedAt: new Date() } });
+}
+
+/**
+ * The Stripe Customer of the booking's card, for the visit's record (an off-session fee names both): the one its trip
+ * (or the saved card chosen) recorded for this very PaymentMethod; null for the local provider's cards.
+ */
+export async function bookingCardCustomer(db: Db, state: Pick<BookingState, "bookingId" | "payment">): Promise<string | null> {
+  const token = state.payment?.token;
+  if (!state.bookingId || !token?.startsWith("pm_")) return state.payment?.customer ?? null;
+  const [row] = await db
+    .select({ customer: cardSetups.customerRef })
+    .from(cardSetups)
+    .where(and(eq(cardSetups.bookingId, state.bookingId), eq(cardSetups.paymentMethodRef, token)));
+  return row?.customer ?? null;
 }
 
 /** The account's Stripe Customer: made once (two tabs at once: the first row stays, the other Customer is unused). */
@@ -119,8 +166,9 @@ async function accountCustomer(db: Db, provider: StripeProvider, personId: numbe
 
 /** The booking goes on with this card; the trip, if any, is over. */
 async function continueWith(request: Request, state: BookingState, opts: Awaited<ReturnType<typeof openStep>>["opts"], payment: Payment) {
-  const { state: advanced, next } = bookingFlow.advance(state, "payment-info", { payment }, opts);
-  delete advanced.cardSetup;
+  // The cookie keeps the card without its Customer (the trip's row has it): the cookie's 4 KB have no room for it.
+  const { customer: _customer, ...card } = payment;
+  const { state: advanced, next } = bookingFlow.advance(state, "payment-info", { payment: card }, opts);
   return saveAndRedirect(request, next, advanced);
 }
 
@@ -135,17 +183,20 @@ const notThisBooking = () =>
 export async function returnFromStripe(request: Request, provider: StripeProvider) {
   const ctx = await openStep(request, "payment-info");
   const session = new URL(request.url).searchParams.get("session");
-  const trip = ctx.state.cardSetup;
-  if (!trip || session !== trip.session) throw notThisBooking();
-  const end = await provider.finishCardSetup(trip.session);
+  const trip = await tripOf(ctx.state.bookingId);
+  if (!trip?.sessionRef || session !== trip.sessionRef) throw notThisBooking();
+  const end = await provider.finishCardSetup(trip.sessionRef);
   if (!end.ok) return saveAndRedirect(request, "/booking/payment-info?stripe=back", ctx.state);
-  if (end.card.customer !== trip.customer) throw notThisBooking();
+  if (end.card.customer !== trip.customerRef) throw notThisBooking();
   const { token, brand, last4, expMonth, expYear, customer } = end.card;
+  const db = await getDb();
+  const { updatedAt: _at, ...kept } = trip;
+  await keepTrip(db, { ...kept, paymentMethodRef: token });
   if (ctx.opts.account) {
-    await (await getDb())
+    await db
       .insert(savedCards)
       .values({ personId: ctx.opts.account.personId, customerRef: customer, paymentMethodRef: token, brand, last4, expMonth, expYear })
       .onConflictDoNothing();
   }
-  return continueWith(request, ctx.state, ctx.opts, { token, brand, last4, expMonth, expYear, customer });
+  return continueWith(request, ctx.state, ctx.opts, { token, brand, last4, expMonth, expYear });
 }

@@ -254,7 +254,6 @@ export function forgetPerson(state: BookingState): BookingState {
   for (const step of ["email", "who", "contact-info", "insurance", "payment-info"] as const) next = bookingFlow.drop(next, step);
   next = { ...next, completed: next.completed.filter((s) => s !== "insurance-status") };
   delete next.companion;
-  delete next.cardSetup; // a trip to Stripe's page names the person's Stripe Customer
   return next;
 }
 

@@ -90,10 +90,6 @@ export const insuranceSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("self-pay") }),
 ]);
 
-/** Stripe's ids as the cookie keeps them (Checkout Session ids are about 66 characters today). */
-export const STRIPE_SESSION_ID = z.string().regex(/^cs_(test|live)_[A-Za-z0-9]{1,90}$/);
-export const STRIPE_CUSTOMER_ID = z.string().regex(/^cus_[A-Za-z0-9]{1,48}$/);
-
 /**
  * A saved card: the provider's token (the local provider's `tok_…`, Stripe's PaymentMethod `pm_…`) and what the
  * patient recognises it by; never the number or CVC (app/payments). Stripe names brands beyond our form's four.
@@ -105,7 +101,7 @@ export const paymentSchema = z.object({
   expYear: z.number().int().min(2000).max(2100),
   token: z.string().regex(/^[A-Za-z0-9_-]{1,48}$/),
   /** Stripe's Customer the PaymentMethod is attached to (an off-session charge names both). */
-  customer: STRIPE_CUSTOMER_ID.optional(),
+  customer: z.string().regex(/^cus_[A-Za-z0-9]{1,48}$/).optional(),
 });
 
 
@@ -133,11 +129,6 @@ export const bookingStateSchema = z.object({
   contact: contactSchema.optional(),
   insurance: insuranceSchema.optional(),
   payment: paymentSchema.optional(),
-  /**
-   * A trip to Stripe's page under way (decision 060): its Checkout Session, which only this cookie can bring back to
-   * the booking, and the Stripe Customer the card will hang off (kept for a second trip).
-   */
-  cardSetup: z.object({ session: STRIPE_SESSION_ID, customer: STRIPE_CUSTOMER_ID }).optional(),
   referralCode: z.string().regex(REFERRAL_CODE).optional(),
   patientFor: patientForSchema.optional(),
   /** "Book another family member at the same time": who, and the time offered for them (same service and studio). */

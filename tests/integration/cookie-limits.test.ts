@@ -68,8 +68,7 @@ const WORST: BookingState = {
     preferences: { flavor: "f".repeat(40), show: "s".repeat(40) },
   },
   insurance: { kind: "carrier", carrier: "C".repeat(40), memberId: "M".repeat(30) },
-  payment: { brand: "mastercard", last4: "4444", expMonth: 12, expYear: 2100, token: "t".repeat(48), customer: `cus_${"c".repeat(48)}` },
-  cardSetup: { session: `cs_live_${"s".repeat(90)}`, customer: `cus_${"c".repeat(48)}` },
+  payment: { brand: "mastercard", last4: "4444", expMonth: 12, expYear: 2100, token: "t".repeat(48) },
   referralCode: "r".repeat(64),
   completed: [...STEP_IDS],
 };

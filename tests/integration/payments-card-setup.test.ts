@@ -35,7 +35,7 @@ const { bookingCookie } = await import("~/booking/step.server");
 const { createAccount } = await import("~/auth/accounts.server");
 const { TRIP_MINUTES } = await import("~/booking/card-setup.server");
 const { readHold, HOLD_MAX_LIFE_MINUTES } = await import("~/scheduling/holds.server");
-const { appointments, savedCards, paymentCustomers, slotHolds } = await import("~/db/schema");
+const { appointments, cardSetups, savedCards, paymentCustomers, slotHolds } = await import("~/db/schema");
 const { tFor } = await import("~/i18n/catalogues.server");
 const timesRoute = await import("~/routes/booking+/times");
 const paymentRoute = await import("~/routes/booking+/payment-info");
@@ -149,14 +149,16 @@ describeEachEngine("the booking's card saved on Stripe's page", ({ db }) => {
     expect(Math.abs(held.expiresAt.getTime() / 1000 - (trip.session.expires_at as number))).toBeLessThan(2);
     const away = await readState(trip.booking);
     expect(away.slot?.heldUntil).toBe(Math.floor(held.expiresAt.getTime() / 1000));
-    expect(away.cardSetup).toEqual({ session: trip.session.id, customer: trip.session.customer });
+    // The trip is the booking id's row (the cookie has no room for Stripe's ids).
+    const tripRow = async () => (await db().db.select().from(cardSetups).where(eq(cardSetups.bookingId, away.bookingId!)))[0];
+    expect(await tripRow()).toMatchObject({ personId: null, sessionRef: trip.session.id, customerRef: trip.session.customer, paymentMethodRef: null });
 
     const res = await comeBack(await typeCard(trip.url, "4242 4242 4242 4242"), trip.booking);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/booking/confirmation");
     const back = await readState(bookingOf(res));
-    expect(back.cardSetup).toBeUndefined();
-    expect(back.payment).toEqual({ token: expect.stringMatching(/^pm_/), brand: "visa", last4: "4242", expMonth: 12, expYear: 2034, customer: trip.session.customer });
+    expect(back.payment).toEqual({ token: expect.stringMatching(/^pm_/), brand: "visa", last4: "4242", expMonth: 12, expYear: 2034 });
+    expect((await tripRow()).paymentMethodRef).toBe(back.payment!.token);
 
     // The review shows the card by brand and last 4, and the visit keeps the PaymentMethod for a late-cancel fee.
     const review = (await (await get(confirmationRoute.loader as Fn, "/booking/confirmation", bookingOf(res))).json()) as { rows: { label: string; value: string }[]; attempt: string };
@@ -165,7 +167,7 @@ describeEachEngine("the booking's card saved on Stripe's page", ({ db }) => {
     expect(booked.status).toBe(303);
     const token = booked.headers.get("Location")!.split("/").pop()!.split("?")[0];
     const [visit] = await db().db.select().from(appointments).where(eq(appointments.token, token));
-    expect(visit.details.payment).toEqual({ brand: "visa", last4: "4242", token: back.payment!.token, customer: back.payment!.customer });
+    expect(visit.details.payment).toEqual({ brand: "visa", last4: "4242", token: back.payment!.token, customer: trip.session.customer });
   });
 
   it("a session id that is not this booking's trip is the 404, and reads nothing at Stripe: another booking's, a made-up one, none, or no trip at all", async () => {
@@ -180,7 +182,7 @@ describeEachEngine("the booking's card saved on Stripe's page", ({ db }) => {
       expect(res.status, query).toBe(404);
       expect(res.headers.get("Set-Cookie")).toBeNull();
     }
-    const res = await get(returnRoute.loader as Fn, `/booking/payment-info/return?session=${theirs.session.id}`, await cookieFor({ ...(await readState(mine.booking)), cardSetup: undefined }));
+    const res = await get(returnRoute.loader as Fn, `/booking/payment-info/return?session=${theirs.session.id}`, await atCardStep());
     expect(res.status).toBe(404);
     expect(reads()).toBe(readsBefore);
     // My own trip still works after all that.
@@ -237,6 +239,8 @@ describeEachEngine("the booking's card saved on Stripe's page", ({ db }) => {
     expect(home.headers.get("Location")).toBe("/booking/confirmation");
     const [customer] = await db().db.select().from(paymentCustomers).where(eq(paymentCustomers.customerRef, first.session.customer as string));
     expect(customer).toBeTruthy();
+    // Signed out on a shared phone, the same booking cookie: a guest's trip gets a Customer of its own.
+    expect((await leaveForStripe(bookingOf(home))).session.customer).not.toBe(customer.customerRef);
     const cards = await db().db.select().from(savedCards).where(eq(savedCards.personId, customer.personId));
     expect(cards).toMatchObject([{ brand: "mastercard", last4: "4444", expMonth: 12, expYear: 2034, customerRef: customer.customerRef }]);
 
@@ -248,7 +252,9 @@ describeEachEngine("the booking's card saved on Stripe's page", ({ db }) => {
     const chosen = await post(paymentRoute.action as Fn, "/booking/payment-info", { card: `saved-${cards[0].id}` }, jar(next, account));
     expect(chosen.status).toBe(303);
     expect(chosen.headers.get("Location")).toBe("/booking/confirmation");
-    expect((await readState(bookingOf(chosen))).payment).toEqual({ token: cards[0].paymentMethodRef, brand: "mastercard", last4: "4444", expMonth: 12, expYear: 2034, customer: customer.customerRef });
+    const chosenState = await readState(bookingOf(chosen));
+    expect(chosenState.payment).toEqual({ token: cards[0].paymentMethodRef, brand: "mastercard", last4: "4444", expMonth: 12, expYear: 2034 });
+    expect((await db().db.select().from(cardSetups).where(eq(cardSetups.bookingId, chosenState.bookingId!)))[0]).toMatchObject({ personId: customer.personId, customerRef: customer.customerRef, paymentMethodRef: cards[0].paymentMethodRef, sessionRef: null });
     expect(stripe.sessions.size).toBe(sessionsBefore);
 
     // Someone else's saved card, or a made-up choice: the form again (400), nothing chosen.
