@@ -2,6 +2,7 @@ import { and, eq, gt, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, providerHours, providers, providerTimeOff, slotHolds, studioClosures } from "~/db/schema";
 import { usFederalHolidays } from "~/rules/holidays";
+import { addDays, localMidnight, localToday } from "~/rules/zoned-time";
 import { computeSlots, firstFreeSlot, type ProviderSchedule, type Slot } from "./availability";
 import { cachedCatalogue, cachedRead, type Service, type Studio } from "./catalogue.server";
 
@@ -162,6 +163,42 @@ export async function firstFreeTimes(db: Executor, studios: Studio[], service: S
     result.set(studio.slug, first);
   }
   return result;
+}
+
+/**
+ * Each studio's times for each service it offers over its next `days` local days, free and taken (the open slot
+ * feed, decision 064): the times page's computation — the same schedules, closures, notice and window, every live
+ * hold busy — for all studios in one read of blocked time. A taken time is one the studio's hours and time off would
+ * offer but a visit or a hold fills. Services of one roster, length and notice share one computation per studio.
+ */
+export async function openTimes<S extends Pick<Studio, "slug" | "tz">>(db: Executor, studios: S[], services: Service[], now: Date, days: number) {
+  const slugs = studios.map((s) => s.slug);
+  const roles = [...new Set(services.flatMap((s) => s.providerRoles))];
+  // A day either side covers every studio's local days, whatever its zone.
+  const window = { from: new Date(now.getTime() - 86400_000), to: new Date(now.getTime() + (days + 1) * 86400_000) };
+  const [schedules, closed] = await Promise.all([loadSchedules(db, slugs, roles, window.from, window.to, { now }), studioClosedDays(db, slugs, window.from, window.to)]);
+  return studios.map((studio) => {
+    const today = localToday(now, studio.tz);
+    const range = { from: localMidnight(today, studio.tz), to: localMidnight(addDays(today, days), studio.tz), now };
+    const providers = schedules.get(studio.slug) ?? [];
+    const unbooked = providers.map((p) => ({ ...p, busy: [] }));
+    const shared = new Map<string, { free: Slot[]; taken: Slot[] }>();
+    const times = services.map((service) => {
+      const sameDay = service.category === "emergency";
+      const key = `${[...service.providerRoles].sort().join(",")}|${service.durationMinutes}|${sameDay}`;
+      let found = shared.get(key);
+      if (!found) {
+        const input = { timezone: studio.tz, ...range, durationMinutes: service.durationMinutes, eligibleRoles: service.providerRoles, sameDay, closedDays: closed.get(studio.slug) };
+        const free = computeSlots({ ...input, providers });
+        const freeAt = new Set(free.map((s) => s.startsAt.getTime()));
+        const taken = computeSlots({ ...input, providers: unbooked }).filter((s) => !freeAt.has(s.startsAt.getTime()));
+        shared.set(key, (found = { free, taken }));
+      }
+      // Offered here: someone on the studio's staff can do it (whether or not a time is free these days).
+      return { service, offered: providers.some((p) => service.providerRoles.includes(p.role)), ...found };
+    });
+    return { studio, times };
+  });
 }
 
 export class LookupTimeout extends Error {}

@@ -43,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { state, back, title } = await openStep(request, "times");
   const url = new URL(request.url);
   const conflict = url.searchParams.get("conflict") === "1";
+  // A booking link (the open slot feed, decision 064) whose time is no longer free.
+  const fromLink = url.searchParams.get("from") === "link";
   const { t, locale } = i18nOf(request);
   const { db, studio, service } = await studioAndService(state);
   // The studio closed for booking since it was chosen: choose again.
@@ -55,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selected: state.slot?.startsAt ?? null,
     timeoutMs: getEnv().AVAILABILITIES_TIMEOUT_MS,
     // A patient just told "someone booked that time" reads fresh: no process may still offer it from its cache.
-    fresh: conflict,
+    fresh: conflict || fromLink,
     // The time this booking holds is still offered to it (selected); everyone else's live holds are not.
     holder: state.bookingId,
     locale,
@@ -64,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...picker,
     back,
     title,
-    conflictMessage: conflict ? t(OUTCOME_MESSAGES.availability_conflict) : null,
+    conflictMessage: conflict ? t(OUTCOME_MESSAGES.availability_conflict) : fromLink ? t("booking.times.linkGone") : null,
     studioName: studioName(t, locale, studio),
     serviceName: serviceName(t, locale, service),
     selected: state.slot?.startsAt ?? null,
