@@ -50,7 +50,9 @@ async function hear(tx: Db, event: VisitEvent) {
   if (!event.freedFrom || !event.freedTo) return;
   if (event.freedReason !== "availability") {
     const reason = event.freedReason === "move" || event.freedReason === "hold_lapsed" ? event.freedReason : "cancel";
-    await recordFreedTime(tx, { studioSlug: event.studioSlug, from: event.freedFrom, to: event.freedTo, reason });
+    // Due when the time was freed (the event's own time), not when this transaction began: the tick that hears it
+    // (its clock read before this transaction) then offers it in the same run (decision 065).
+    await recordFreedTime(tx, { studioSlug: event.studioSlug, from: event.freedFrom, to: event.freedTo, reason, dueAt: event.at });
     return;
   }
   // Staff availability grew: looked at up to the last day anybody waits for there.
