@@ -831,6 +831,24 @@ export const savedCards = pgTable(
 );
 
 /**
+ * The booking's trip to Stripe's page for its card (decision 060, migration 0021), by the booking id of the encrypted
+ * cookie: the Customer, the Checkout Session the return may read, the PaymentMethod once back. `personId`: the
+ * account it was made for (null: a guest).
+ */
+export const cardSetups = pgTable(
+  "card_setups",
+  {
+    bookingId: text("booking_id").primaryKey(),
+    personId: integer("person_id").references(() => persons.id, { onDelete: "cascade" }),
+    customerRef: text("customer_ref").notNull(),
+    sessionRef: text("session_ref"),
+    paymentMethodRef: text("payment_method_ref"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("card_setups_updated_idx").on(t.updatedAt), check("card_setups_booking_id_shape", sql`${t.bookingId} ~ '^[A-Za-z0-9_-]{32}$'`)],
+);
+
+/**
  * A visit's late-cancel fee: recorded `due` in the cancel's transaction, claimed by the fee charger (`charging`,
  * FOR UPDATE SKIP LOCKED), `paid` on Stripe's payment_intent.succeeded (the local provider: at once), `failed`
  * (still owed; the patient got a link to pay it on Stripe's page) on a decline or a card needing authentication.

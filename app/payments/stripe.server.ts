@@ -7,7 +7,10 @@ import Stripe from "stripe";
 import type { ChargeFailure, ChargeResult, FeeCollector, RefundResult, SavedCard } from "./types";
 
 export type CardSetupStart = { id: string; url: string; expiresAt: Date };
-export type CardSetupEnd = { ok: true; card: SavedCard & { customer: string }; metadata: Record<string, string> } | { ok: false };
+export type CardSetupEnd =
+  | { ok: true; card: SavedCard & { customer: string }; metadata: Record<string, string> }
+  /** Not saved: `declined` when a card was typed and refused on Stripe's page (the patient then left it). */
+  | { ok: false; declined?: ChargeFailure; customer?: string };
 
 export type StripeProvider = FeeCollector & {
   kind: "stripe";
@@ -71,10 +74,22 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: { sec
         throw error;
       }
       const intent = session.setup_intent;
-      if (session.mode !== "setup" || session.status !== "complete" || !intent || typeof intent === "string" || intent.status !== "succeeded") return { ok: false };
-      const method = intent.payment_method;
       const customer = typeof session.customer === "string" ? session.customer : session.customer?.id;
-      if (!method || typeof method === "string" || !method.card || !customer) return { ok: false };
+      if (session.mode !== "setup" || !customer) return { ok: false };
+      if (session.status !== "complete" || !intent || typeof intent === "string" || intent.status !== "succeeded") {
+        // Stripe keeps the last refusal on the session's SetupIntent: the step then says why, in our words.
+        const error = intent && typeof intent !== "string" ? intent.last_setup_error : null;
+        const declined: ChargeFailure | undefined = !error
+          ? undefined
+          : error.code === "authentication_required"
+            ? "authentication_required"
+            : error.decline_code === "insufficient_funds"
+              ? "insufficent_funds"
+              : "card_declined";
+        return { ok: false, customer, ...(declined ? { declined } : {}) };
+      }
+      const method = intent.payment_method;
+      if (!method || typeof method === "string" || !method.card) return { ok: false, customer };
       const { brand, last4, exp_month, exp_year } = method.card;
       return {
         ok: true,

@@ -151,6 +151,26 @@ export async function releaseHold(db: Pick<Db, "delete">, bookingId: string | un
   return row ?? null;
 }
 
+/** How long a hold may live in all, from when its time was chosen, however often it is extended (extendHold). */
+export const HOLD_MAX_LIFE_MINUTES = 90;
+
+/**
+ * Keeps a booking's live hold until `until` (a trip to the card processor's page: Stripe's Checkout Session lives at
+ * least 30 minutes, decision 060), never shortening it and never past HOLD_MAX_LIFE_MINUTES from its creation, so
+ * going back and forth cannot keep a time off the calendar for good. An expired or absent hold is not revived (the
+ * booking then books the time if it is still free, as after any lapse). Answers the hold as it now is, or null.
+ */
+export async function extendHold(db: Pick<Db, "update">, bookingId: string | undefined | null, until: Date, now: Date = new Date()): Promise<Hold | null> {
+  if (!bookingId || !BOOKING_ID.test(bookingId)) return null;
+  const cap = sql`${slotHolds.createdAt} + make_interval(mins => ${HOLD_MAX_LIFE_MINUTES})`;
+  const [row] = await db
+    .update(slotHolds)
+    .set({ expiresAt: sql`greatest(${slotHolds.expiresAt}, least(${until.toISOString()}::timestamptz, ${cap}))` })
+    .where(and(eq(slotHolds.bookingId, bookingId), gt(slotHolds.expiresAt, now)))
+    .returning();
+  return row ?? null;
+}
+
 /**
  * Deletes up to `limit` expired holds, oldest expiry first, and returns them; each one's time is recorded as freed
  * (visit_events, in the same transaction: the waitlist looks at it). Processes sweeping at once never return one row

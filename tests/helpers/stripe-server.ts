@@ -8,7 +8,8 @@
  * - `Idempotency-Key` honoured on every POST: the same key with the same parameters answers the first answer
  *   again (`Idempotent-Replayed: true`), with other parameters a 400 `idempotency_error`.
  * - Errors shaped as Stripe's (`{ error: { type, code, decline_code, message, param, payment_intent } }`).
- * - Test cards: 4000000000000002 is declined on the hosted page (`card_declined` / `insufficient_funds`); saved
+ * - Test cards: 4000000000000002 is declined on the hosted page (`card_declined` / `insufficient_funds`; in setup mode
+ *   the session stays open and its SetupIntent keeps the refusal as `last_setup_error`, as Stripe's does); saved
  *   cards that fail later, off-session: 4000000000000341 (`card_declined`), 4000000000009995 (`insufficient_funds`),
  *   4000002760003184 (`authentication_required`). Any other valid number is accepted.
  * - Events: the hosted page's outcome, charges and refunds are POSTed to the webhook URL as Stripe would, signed
@@ -91,10 +92,13 @@ export async function startStripeServer({
   secretKey,
   webhookSecret,
   webhookUrl = null,
+  port = 0,
 }: {
   secretKey: string;
   webhookSecret: string;
   webhookUrl?: string | null;
+  /** Default: one the OS picks. */
+  port?: number;
 }): Promise<StripeServer> {
   const signer = new Stripe(secretKey);
   const customers = new Map<string, Obj>();
@@ -393,7 +397,7 @@ ${error ? `<p role="alert" id="error" style="color:#b00020">${esc(error)}</p>` :
 <p><button type="submit">${action}</button></p>
 </form>
 <p><a href="${esc(String(session.cancel_url))}">← Back</a></p>`;
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Checkout (local Stripe)</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><main><p>Local Stripe test server</p>${body}</main></body></html>`;
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Checkout (local Stripe)</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><main><p>Local Stripe test server</p>${body}</main></body></html>`;
   }
 
   function handlePage(req: IncomingMessage, res: ServerResponse, id: string, raw: string) {
@@ -414,7 +418,25 @@ ${error ? `<p role="alert" id="error" style="color:#b00020">${esc(error)}</p>` :
       return html(400, page(session, "Your card's expiration date is incomplete or in the past."));
     }
     if (!/^\d{3,4}$/.test(cvc)) return html(400, page(session, "Your card's security code is incomplete."));
-    if (number === "4000000000000002") return html(402, page(session, "Your card has insufficient funds. Try a different card."));
+    if (number === "4000000000000002") {
+      // As Stripe's Checkout: the session stays open, its SetupIntent keeps the refusal (`last_setup_error`).
+      if (session.mode === "setup") {
+        const failed: Obj = {
+          id: (session.setup_intent as string | null) ?? newId("seti"),
+          object: "setup_intent",
+          status: "requires_payment_method",
+          customer: session.customer,
+          payment_method: null,
+          usage: "off_session",
+          metadata: session.intent_metadata,
+          last_setup_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
+          created: nowSeconds(),
+        };
+        setupIntents.set(failed.id, failed);
+        session.setup_intent = failed.id;
+      }
+      return html(402, page(session, "Your card has insufficient funds. Try a different card."));
+    }
     const method = {
       id: newId("pm"),
       object: "payment_method",
@@ -427,7 +449,7 @@ ${error ? `<p role="alert" id="error" style="color:#b00020">${esc(error)}</p>` :
     paymentMethods.set(method.id, method);
     const metadata = session.intent_metadata as Record<string, string>;
     if (session.mode === "setup") {
-      const intent: Obj = { id: newId("seti"), object: "setup_intent", status: "succeeded", customer: session.customer, payment_method: method.id, usage: "off_session", metadata, created: nowSeconds() };
+      const intent: Obj = { id: (session.setup_intent as string | null) ?? newId("seti"), object: "setup_intent", status: "succeeded", customer: session.customer, payment_method: method.id, usage: "off_session", metadata, last_setup_error: null, created: nowSeconds() };
       setupIntents.set(intent.id, intent);
       Object.assign(session, { status: "complete", setup_intent: intent.id });
       void emit("setup_intent.succeeded", intent);
@@ -455,7 +477,7 @@ ${error ? `<p role="alert" id="error" style="color:#b00020">${esc(error)}</p>` :
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   api.port = (server.address() as AddressInfo).port;
   origin = api.url = `http://127.0.0.1:${api.port}`;
   return api;

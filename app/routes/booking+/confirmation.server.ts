@@ -19,6 +19,7 @@ import { bookAppointment, bookTogether, findTokenOfAttempt, type BookingFailure,
 import { companionCandidates, companionOf } from "~/booking/companion.server";
 import { bookedHereCookie } from "~/auth/booked-here.server";
 import { accountContact, bookingFor } from "~/booking/returning.server";
+import { bookingCardCustomer } from "~/booking/card-setup.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { serviceName, studioName } from "~/scheduling/service-names";
@@ -107,7 +108,7 @@ function askWhoAgain(request: Request, state: BookingState, route: string[]) {
   return saveAndRedirect(request, pathFor(route.includes("who") ? "who" : "contact-info"), next);
 }
 
-function bookingDetails(state: BookingState) {
+function bookingDetails(state: BookingState, customer: string | null) {
   const { insurance, payment } = state;
   return {
     category: state.category,
@@ -118,7 +119,7 @@ function bookingDetails(state: BookingState) {
     insurance,
     referralCode: state.referralCode,
     // A token and what identifies the card to staff; never the number or CVC (we never had them).
-    payment: payment ? { brand: payment.brand, last4: payment.last4, token: payment.token, ...(payment.customer ? { customer: payment.customer } : {}) } : undefined,
+    payment: payment ? { brand: payment.brand, last4: payment.last4, token: payment.token, ...(customer ? { customer } : {}) } : undefined,
   };
 }
 
@@ -132,6 +133,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const forMember = await bookingFor(state, opts.account);
   if (forMember === "gone") return askWhoAgain(request, state, stepsFor(state, opts));
+  // A Stripe card's Customer is in the trip's row (card-setup.server.ts), not in the cookie.
+  const customer = await bookingCardCustomer(db, state);
   const first: BookingRequest = {
     studioSlug: state.studio,
     serviceCode: state.serviceType,
@@ -145,7 +148,7 @@ export async function action({ request }: ActionFunctionArgs) {
       preferences: preferencesOf(state.contact),
     },
     needsInsurance: bookingNeedsInsurance(state.insurance),
-    details: { ...bookingDetails(state), attemptId },
+    details: { ...bookingDetails(state, customer), attemptId },
     personId: opts.account?.personId ?? null,
     // The time held for this booking is free for it, and the hold goes with the booking (decision 021).
     holdId: state.bookingId,
@@ -165,7 +168,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ...first,
         startsAt: new Date(state.companion.startsAt),
         patient: { email, firstName: c.firstName, lastName: c.lastName, phone: c.phone || state.contact.phone, dateOfBirth: c.dateOfBirth || null, preferences: [] },
-        details: { ...bookingDetails(state), attemptId, companion: true },
+        details: { ...bookingDetails(state, customer), attemptId, companion: true },
         familyMemberId: companion.patientFor === "me" ? null : companion.patientFor,
         holdId: undefined, // the hold was the first visit's
       },

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod/v4";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
-import { localPaymentProvider, type LocalProvider as PaymentProvider } from "~/payments/local.server";
+import { submitStripeChoice } from "~/booking/card-setup.server";
+import { paymentProvider, type PaymentProvider } from "~/payments/provider.server";
 import { advanceAndRedirect, openStep } from "~/booking/step.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { localizeReply, msg } from "~/i18n/translate";
@@ -31,9 +32,11 @@ export const paymentFormSchema = z.object({
 // The payment-info action is its own (not submitStep) so the card number and CVC are never echoed back.
 const CARD_FIELDS = ["number", "cvc"];
 
-export async function submitPayment(request: Request, provider: PaymentProvider = localPaymentProvider) {
+/** The step's post: with Stripe a choice of card or the trip to Stripe's page (card-setup.server.ts); else our form. */
+export async function submitPayment(request: Request, provider: PaymentProvider = paymentProvider()) {
   const ctx = await openStep(request, "payment-info");
   const { form: formData } = await readFormPost(request);
+  if (provider.kind === "stripe") return submitStripeChoice(request, formData, provider);
   const submission = parseWithZod(formData, { schema: paymentFormSchema });
   const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
     json(localizeReply(submission.reply({ ...options, hideFields: CARD_FIELDS }), i18nOf(request).t), { status: 400 });
