@@ -8,7 +8,7 @@ import { expectNoAxeViolations, setUpAndSignIn, shoot, test, visit, watchEveryTe
  * embedded default): a patient ticks the consent box while booking at Fenway and the booking's text waits on
  * /dev/outbox; "C" sent from /dev/sms confirms the visit, which the console's visit page shows as confirmed by text;
  * an unknown reply reaches the console's Texts inbox, where a front desk of Fenway reads it, is told an empty answer
- * is missing, and answers — the answer waiting on /dev/outbox beside the others. axe on every page; screenshots of
+ * is missing, and answers — the answer waiting on /dev/outbox beside the others; a cross-site post is refused (403). axe on every page; screenshots of
  * the consent box, the inbox and the thread.
  */
 /** Nothing wider than a 360 px phone (a tag that does not wrap once pushed the visit page to 454 px). */
@@ -107,6 +107,12 @@ test("a patient who ticks the box gets texts; C confirms the visit in the consol
   await expect(page.getByRole("list", { name: "Texts, oldest first" }).getByRole("listitem").last()).toContainText("Can I bring my son along? He is 6.");
   await expectNoAxeViolations(page);
 
+  // A post from another site (the staff cookie riding along): refused before the app reads it, nothing sent.
+  const forged = await page.request.post(page.url(), {
+    headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    form: { intent: "answer", body: "Click https://evil.example", nonce: "AAAAAAAAAAAAAAAA", seen: "0" },
+  });
+  expect(forged.status()).toBe(403);
   await next(page, "Send the answer");
   await expect(page.getByRole("alert")).toContainText("Write the answer.");
   await expect(page.getByLabel("Your answer")).toHaveAttribute("aria-invalid", "true");
@@ -126,6 +132,7 @@ test("a patient who ticks the box gets texts; C confirms the visit in the consol
   await patient.goto("/dev/outbox");
   await expect(textsTo(patient).first()).toContainText("Studio Dental Fenway: Yes, of course. See you both then!");
   await expect(textsTo(patient).first()).toContainText("staff");
+  await expect(textsTo(patient).filter({ hasText: "evil.example" })).toHaveCount(0);
   await page.goto("/staff/texts");
   await expect(page.getByRole("table", { name: /Waiting for an answer/ }).getByRole("row").filter({ hasText: typed })).toHaveCount(0);
 });
