@@ -168,6 +168,8 @@ test.describe("the booking's card, saved on Stripe's page", () => {
     await step(page, "/booking/payment-info");
     await expect(page.getByRole("alert")).toContainText("Your card was declined. Please try another card");
     await expectStripeStep(page);
+    await expectNoAxeViolations(page);
+    await shoot(page, "payment-step-stripe-declined", testInfo);
     // The hold was extended for the trip: still held, now later than before leaving.
     expect(await page.getByText(/Held for you until/).innerText()).not.toBe(held);
 
@@ -184,6 +186,13 @@ test.describe("the booking's card, saved on Stripe's page", () => {
     await typeCard(page, "5555 5555 5555 4444");
     await step(page, "/booking/confirmation");
     await expect(page.getByText("Mastercard ending 4444")).toBeVisible();
+
+    // A return address with a session this booking did not send (forged, or another's): the site's 404 page.
+    const forged = await page.goto(`${APP}/booking/payment-info/return?session=cs_test_notthisbookings0123456789`);
+    expect(forged?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link no longer works");
+    await expect(page.getByRole("link", { name: "Back to the card step" })).toBeVisible();
+    await expectNoAxeViolations(page);
     if (!jsEnabled(testInfo)) watch().assertJsOff();
   });
 });

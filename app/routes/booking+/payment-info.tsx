@@ -69,13 +69,14 @@ export default function PaymentInfo() {
         <div className="page narrow">
           <StepHeader />
           <h1>{title}</h1>
-          <p className="lead">{t("booking.payment.lead")}</p>
-          {policy}
+          {/* First thing read on coming back from Stripe's page after a refusal. */}
           {declined ? (
             <p className="notice notice-warning" role="alert">
               {declined}
             </p>
           ) : null}
+          <p className="lead">{t("booking.payment.lead")}</p>
+          {policy}
           <ErrorSummary />
           {/* A plain post (also with JavaScript): the answer is a 303 to Stripe's page, which the browser follows. */}
           <form method="post" className="form" noValidate>
