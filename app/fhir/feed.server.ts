@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import { asc, count, eq, gt, max } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { services as servicesTable, slotHolds, studios as studiosTable, visitEvents } from "~/db/schema";
+import { registerCache } from "~/rules/bounded-map";
 import { studioTimezone } from "~/rules/timezones";
 import { localToday, offsetMs } from "~/rules/zoned-time";
 import { SLOT_STEP_MINUTES } from "~/scheduling/availability";
@@ -102,6 +103,12 @@ type State = {
   slots: Map<string, { key: string; file: Promise<FeedFile> }>;
 };
 const states = new WeakMap<object, State>();
+/**
+ * Studio files kept per database handle (decision 056: every cache named with its bound): one per studio, ~2 MB
+ * each (bench/fhir-feed.ts), all dropped at every 15-minute step and catalogue change. Past the bound (a chain of more
+ * studios than this) the oldest file goes first.
+ */
+const MAX_STUDIO_FILES = 200;
 /** Events below the newest one that may still commit (their transactions were running): counted again each step. */
 const LATE_COMMIT_MARGIN = 1000;
 const STEP_MS = SLOT_STEP_MINUTES * 60_000;
@@ -124,6 +131,13 @@ async function stateAt(db: Db, now: Date): Promise<State> {
   const step = Math.ceil(now.getTime() / STEP_MS);
   let state = states.get(db);
   if (!state || state.revision !== revision || state.step !== step) {
+    if (!state) {
+      const held = new WeakRef(db); // the registry must not keep a closed database's feed alive
+      registerCache("open slot feed files (per database)", MAX_STUDIO_FILES, () => {
+        const live = held.deref();
+        return live ? (states.get(live)?.slots.size ?? 0) : 0;
+      });
+    }
     const [{ newest }] = await db.select({ newest: max(visitEvents.id) }).from(visitEvents);
     state = { revision, step, eventBase: Math.max(0, Number(newest ?? 0) - LATE_COMMIT_MARGIN), catalogue: state?.revision === revision ? state.catalogue : null, slots: new Map() };
     states.set(db, state);
@@ -168,6 +182,8 @@ export async function feedFile(db: Db, origin: string, name: string, now = new D
   const cached = state.slots.get(studio.slug);
   if (cached?.key === key) return cached.file;
   const built = forgetFailure(buildStudioSlots(db, studio, services, origin, now), () => state.slots.get(studio.slug)?.file === built && state.slots.delete(studio.slug));
+  state.slots.delete(studio.slug); // re-inserted last: the Map's order is the files' age
+  if (state.slots.size >= MAX_STUDIO_FILES) state.slots.delete(state.slots.keys().next().value!);
   state.slots.set(studio.slug, { key, file: built });
   return built;
 }

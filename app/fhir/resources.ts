@@ -2,6 +2,7 @@
  * The FHIR R4 resources of the open slot feed (SMART Scheduling Links, decision 064): Location, Schedule and Slot,
  * each one NDJSON line. Pure: the feed builder (feed.server.ts) gives the studios, services and times.
  */
+import { BoundedMap } from "~/rules/bounded-map";
 import { formatPhone } from "~/rules/phone";
 
 /** SMART Scheduling Links' extensions (fhir-registry.smarthealthit.org). */
@@ -86,7 +87,7 @@ export function slotLines(
   return out;
 }
 
-const offsetTexts = new Map<number, string>();
+const offsetTexts = new BoundedMap<number, string>("feed offset texts", 100);
 /** "-05:00" for -5 h (a handful of values: memoised). */
 function offsetText(offset: number) {
   let text = offsetTexts.get(offset);
@@ -94,7 +95,7 @@ function offsetText(offset: number) {
     const minutes = Math.abs(offset) / 60_000;
     const pad = (n: number) => String(n).padStart(2, "0");
     text = `${offset < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-    if (offsetTexts.size < 100) offsetTexts.set(offset, text);
+    offsetTexts.set(offset, text);
   }
   return text;
 }
