@@ -58,6 +58,8 @@ export default defineConfig({
       staffAdd(
         "--email api-admin-js-off@console.example.com --email api-admin-js-on@console.example.com --email hooks-admin-js-off@console.example.com --email hooks-admin-js-on@console.example.com --role admin",
       ),
+      // The texts spec's front desks (tests/e2e/texts.spec.ts, decision 062).
+      staffAdd("--email texts-desk-js-off@console.example.com --email texts-desk-js-on@console.example.com --role front_desk --studio fenway"),
       `RECALL_E2E_FILE=${RECALL_E2E_FILE} node --import tsx tests/fixtures/recall-e2e.ts`,
       "node --import tsx server.ts",
     ].join(" && "),

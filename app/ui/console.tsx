@@ -74,7 +74,7 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
   );
 }
 
-export function ConsolePage({ title, narrow, children }: { title: string; narrow?: boolean; children: ReactNode }) {
+export function ConsolePage({ title, narrow, children }: { title: ReactNode; narrow?: boolean; children: ReactNode }) {
   return (
     <div className={narrow ? "console-page narrow" : "console-page"}>
       <h1>{title}</h1>

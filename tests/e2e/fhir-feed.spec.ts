@@ -63,7 +63,7 @@ test("a free time's booking link from the feed books that visit", async ({ page,
   expect(ics).toContain(`DTSTART;TZID=America/New_York:${chosen.start.slice(0, 19).replace(/[-:]/g, "")}`);
 });
 
-test("a link whose time is no longer free lands on the times page saying so", async ({ page }) => {
+test("a link whose time is no longer free lands on the times page saying so", async ({ page }, testInfo) => {
   // Yesterday's time: past its notice, as stale as a link gets.
   const start = new Date(Date.now() - 86_400_000);
   start.setUTCHours(15, 0, 0, 0);
@@ -71,6 +71,7 @@ test("a link whose time is no longer free lands on the times page saying so", as
   await expect(page).toHaveURL(/\/booking\/times\?from=link/);
   await expect(page.getByRole("alert")).toHaveText("The time in your link is no longer free. Here are the times still open — please pick another.");
   await step(page, "/booking/times");
+  await shoot(page, "slot-link-gone", testInfo);
   // A link that is not one of ours: a 400 page with the way to book.
   await visit(page, "/booking/slot?studio=fenway&service=CLNCHK&start=soon", 400);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link does not open a time");

@@ -6,7 +6,7 @@
  * (21606); `Body` required (21602) and at most 1600 characters (21617). An accepted message is answered 201 "queued"
  * with an SM… sid; `deliver()` then posts its status callbacks (sent, delivered) signed as Twilio signs them
  * (X-Twilio-Signature: HMAC-SHA1 of the URL and sorted fields, the SDK's getExpectedTwilioSignature).
- * `outage` answers 503 (Twilio's 20503) to every request. Keeps every accepted message.
+ * `outage` answers 503 (Twilio's 20503) to every request; `latencyMs` delays every answer. Keeps every accepted message.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -23,6 +23,8 @@ export type FakeTwilio = {
   messages: SentMessage[];
   requests: number;
   outage: boolean;
+  /** Milliseconds before each answer (a slow provider: two senders' batches overlap). */
+  latencyMs: number;
   landlines: Set<string>;
   unsubscribed: Set<string>;
   /** Posts the status callbacks of every message not yet delivered: sent, then delivered. */
@@ -43,6 +45,7 @@ export async function startTwilioServer(): Promise<FakeTwilio> {
     messages: [],
     requests: 0,
     outage: false,
+    latencyMs: 0,
     landlines: new Set(),
     unsubscribed: new Set(),
     async deliver() {
@@ -65,7 +68,8 @@ export async function startTwilioServer(): Promise<FakeTwilio> {
   const server: Server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk) => (raw += chunk));
-    req.on("end", () => {
+    req.on("end", () => (state.latencyMs ? setTimeout(answer, state.latencyMs) : answer()));
+    const answer = () => {
       state.requests++;
       if (state.outage) return error(res, 503, 20503, "Service unavailable");
       const path = new URL(req.url ?? "/", "http://x").pathname;
@@ -88,7 +92,7 @@ export async function startTwilioServer(): Promise<FakeTwilio> {
       res.writeHead(201, { "Content-Type": "application/json" }).end(
         JSON.stringify({ sid: message.sid, account_sid: accountSid, to, from, body, status: "queued", num_segments: "1", direction: "outbound-api", api_version: "2010-04-01", date_created: new Date().toUTCString(), error_code: null, error_message: null, uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json` }),
       );
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

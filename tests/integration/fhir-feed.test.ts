@@ -26,6 +26,8 @@ const { slotHolds } = await import("~/db/schema");
 const { bookingDeepLink } = await import("~/fhir/resources");
 const { newBookingId, placeHold } = await import("~/scheduling/holds.server");
 const { localDayKey } = await import("~/rules/zoned-time");
+const { bookAppointment } = await import("~/scheduling/book.server");
+const { patientInput } = await import("../fixtures/factories");
 const fileRoute = await import("~/routes/fhir+/$file");
 const manifestRoute = { loader: (args: { request: Request; params: Record<string, string>; context: object }) => fileRoute.loader({ ...args, params: { file: "$bulk-publish" } } as never) };
 const timesRoute = await import("~/routes/booking+/times");
@@ -100,6 +102,14 @@ describeEachEngine("the open slot feed", ({ db }) => {
     const slots = await slotsOf("fenway");
     expect(slots.length).toBeGreaterThan(100);
     for (const resource of [...locations, ...schedules, ...slots]) expectValidFhir(resource);
+    // Every studio's file parses; its first and last lines are valid too, and every Location has its Slot file.
+    const slotFiles = manifest.output.filter((o) => o.type === "Slot");
+    expect(slotFiles.map((o) => o.url.replace(/^.*\/Slot-(.*)\.ndjson$/, "$1")).sort()).toEqual(locations.map((l) => l.id).sort());
+    for (const { url } of slotFiles) {
+      const all = await lines(await fileOf(url.slice(`${ORIGIN}/fhir/`.length)));
+      expect(all.length).toBeGreaterThan(0);
+      for (const resource of [...all.slice(0, 5), ...all.slice(-5)]) expectValidFhir(resource);
+    }
     // Every Slot's schedule is listed, every Schedule's location too.
     expect(new Set(slots.map((s) => s.schedule.reference.slice("Schedule/".length))).size).toBeGreaterThan(1);
     for (const s of slots) expect(schedules.some((x) => `Schedule/${x.id}` === s.schedule.reference)).toBe(true);
@@ -138,7 +148,7 @@ describeEachEngine("the open slot feed", ({ db }) => {
     expect(feed).toEqual(page);
   });
 
-  it("a hold turns its time busy for everyone, and a closure added in the console removes that day's slots, at once", async () => {
+  it("a hold or a booking turns its time busy for everyone, and a closure added in the console removes that day's slots, at once", async () => {
     const before = await slotsOf("fenway");
     const [first, later] = freeStarts(before, "fenway.BRACESCON").filter((_, i, all) => i === 0 || i === all.length - 1);
     // One orthodontist: a hold on a braces consult's time leaves no one free then.
@@ -148,6 +158,11 @@ describeEachEngine("the open slot feed", ({ db }) => {
     expect(freeStarts(slots, "fenway.BRACESCON")).not.toContain(first);
     expect(slots.find((s) => s.schedule.reference === "Schedule/fenway.BRACESCON" && new Date(s.start).toISOString() === first)?.status).toBe("busy");
     await db().db.delete(slotHolds).where(eq(slotHolds.bookingId, held.ok ? held.hold.bookingId : ""));
+    // A booking (its visit event) turns its time busy too (the file read once after the hold went: cached again).
+    const second = freeStarts(await slotsOf("fenway"), "fenway.BRACESCON")[1];
+    const booked = await bookAppointment(db().db, { studioSlug: "fenway", serviceCode: "BRACESCON", startsAt: new Date(second), patient: patientInput(), needsInsurance: false, details: {} });
+    expect(booked.ok).toBe(true);
+    expect(freeStarts(await slotsOf("fenway"), "fenway.BRACESCON")).not.toContain(second);
 
     const day = localDayKey(new Date(later), TZ);
     const onDay = (all: SlotResource[]) => all.filter((s) => s.status === "free" && localDayKey(new Date(s.start), TZ) === day);

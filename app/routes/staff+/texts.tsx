@@ -31,7 +31,9 @@ function Threads({ caption, rows, waiting, showStudio }: { caption: string; rows
           {rows.map((t) => (
             <tr key={t.href}>
               <th scope="row">
-                <Link to={t.href}>{t.phone}</Link>
+                <Link to={t.href} className="sms-phone">
+                  {t.phone}
+                </Link>
                 {waiting ? (
                   <>
                     {" "}

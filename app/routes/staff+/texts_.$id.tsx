@@ -52,7 +52,13 @@ export default function TextThreadPage() {
   const done = DONE[query.get("done") ?? ""];
   const intent = result && "intent" in result ? result.intent : null;
   return (
-    <ConsolePage title={`Texts with ${thread.phone}`}>
+    <ConsolePage
+      title={
+        <>
+          Texts with <span className="sms-phone">{thread.phone}</span>
+        </>
+      }
+    >
       <p>
         <Link to="/staff/texts">← All texts</Link>
       </p>

@@ -84,8 +84,12 @@ export default function StaffVisit() {
         <dt>Status</dt>
         <dd>
           <Tag>{visit.statusLabel}</Tag>
+          {visit.texts.confirmedByText ? " " : null}
           {visit.texts.confirmedByText ? (
-            <Tag tone="good">{visit.texts.confirmedByText === "yes" ? "Confirmed by text" : `Confirmed by text ${visit.texts.confirmedByText}`}</Tag>
+            <>
+              <Tag tone="good">Confirmed by text</Tag>
+              {visit.texts.confirmedByText === "yes" ? null : ` on ${visit.texts.confirmedByText}.`}
+            </>
           ) : null}
           {visit.fee ? ` Late-cancel fee ${visit.fee} recorded.` : null}
         </dd>
@@ -103,23 +107,6 @@ export default function StaffVisit() {
       <p>
         <Link to={`/staff/visits/${visit.id}/intake`}>Intake answers and insurance card</Link> (each view is recorded in the audit log)
       </p>
-      {visit.texts.messages.length ? (
-        <section aria-labelledby="texts-heading">
-          <h2 id="texts-heading">Texts about this visit</h2>
-          {visit.texts.thread ? (
-            <p>
-              <Link to={visit.texts.thread.href}>{visit.texts.thread.waiting ? "Answer the patient’s text" : "The whole conversation, and answer"}</Link>
-              {visit.texts.thread.waiting ? (
-                <>
-                  {" "}
-                  <Tag tone="warn">Waiting for an answer</Tag>
-                </>
-              ) : null}
-            </p>
-          ) : null}
-          <TextThread messages={visit.texts.messages} label="Texts about this visit, oldest first" />
-        </section>
-      ) : null}
       {visit.feeCharge ? (
         <section className="console-fee" aria-labelledby="fee-heading">
           <h2 id="fee-heading">Late-cancel fee</h2>
@@ -211,6 +198,23 @@ export default function StaffVisit() {
             Move to another time
           </Link>
         </p>
+      ) : null}
+      {visit.texts.messages.length ? (
+        <section aria-labelledby="texts-heading">
+          <h2 id="texts-heading">Texts about this visit</h2>
+          {visit.texts.thread ? (
+            <p>
+              <Link to={visit.texts.thread.href}>{visit.texts.thread.waiting ? "Answer the patient’s text" : "The whole conversation, and answer"}</Link>
+              {visit.texts.thread.waiting ? (
+                <>
+                  {" "}
+                  <Tag tone="warn">Waiting for an answer</Tag>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <TextThread messages={visit.texts.messages} label="Texts about this visit, oldest first" />
+        </section>
       ) : null}
       <h2>History</h2>
       <div className="table-scroll">
