@@ -7,7 +7,8 @@ import { getEnv } from "~/platform/env.server";
 import { BoundedMap } from "~/rules/bounded-map";
 
 /**
- * Rate limits on the account forms (decision 010), slot holds (decision 055) and the read API (decision 033). On
+ * Rate limits on the account forms (decision 010), slot holds (decision 055), the card step's trips to Stripe
+ * (decision 061) and the read API (decision 033). On
  * PostgreSQL the counters live in `auth_rate_limits`, so every container counts together; on the embedded database
  * (one process) they live in memory, each key deleted by its own timer when its window ends (bounded by time: at
  * most the keys counted in the last window).
@@ -28,6 +29,12 @@ const LIMITS = {
   holdDevice: { points: 30, duration: 60 * 60 },
   holdAddress: { points: 300, duration: 60 * 60 },
   holdAddressDay: { points: 10, duration: 60 * 60 },
+  /**
+   * Stripe Checkout Sessions the booking's card step makes (decision 061): per booking (a trip, a declined card and a
+   * few retries), per device (its `device` cookie; a few bookings' worth).
+   */
+  cardTripBooking: { points: 10, duration: 60 * 60 },
+  cardTripDevice: { points: 20, duration: 60 * 60 },
   /** Read API requests per API key (API_REQUESTS_PER_MINUTE, decision 033). */
   api: { points: 120, duration: 60 },
 } as const;

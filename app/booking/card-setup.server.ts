@@ -9,16 +9,19 @@
  * until the booking is made. Cancel on Stripe's page comes back to the step (`?stripe=back`), which says why when
  * Stripe refused a card.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod/v4";
 import { getDb, type Db } from "~/db/client.server";
 import { cardSetups, paymentCustomers, savedCards } from "~/db/schema";
-import { validateForm } from "~/flow/forms.server";
+import { tooMany, validateForm } from "~/flow/forms.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { localizeReply } from "~/i18n/translate";
+import { readDevice } from "~/platform/cookies.server";
 import { getEnv } from "~/platform/env.server";
 import { goneLink } from "~/platform/gone-link.server";
 import { extendHold, newBookingId } from "~/scheduling/holds.server";
+import { consume, RateLimited } from "~/auth/rate-limit.server";
+import { addressBlock } from "~/rules/client-address";
 import type { StripeProvider } from "~/payments/provider.server";
 import type { ChargeFailure } from "~/payments/types";
 import { json } from "@remix-run/node";
@@ -68,8 +71,28 @@ const choiceSchema = z.object({
   card: z.union([z.literal("keep"), z.literal("new"), z.string().regex(/^saved-\d{1,9}$/)], "booking.errors.chooseCard"),
 });
 
+/** What the step says past each trip limit (429, decision 061), given the minutes to wait as `count`. */
+const TRIP_LIMIT_MESSAGES = { cardTripBooking: "booking.payment.tooManyBooking", cardTripDevice: "booking.payment.tooManyDevice" } as const;
+
+/**
+ * Counts one Checkout Session about to be made (decision 061): per booking, then per device (a post without the
+ * `device` cookie the times step gives counts against its address's one "no device" bucket, as holds do). Returns
+ * the limit it is past, or null.
+ */
+async function countTrip(bookingId: string, device: string | null, address: string) {
+  for (const [name, key] of [["cardTripBooking", bookingId], ["cardTripDevice", device ?? `no-device:${addressBlock(address)}`]] as const) {
+    try {
+      await consume(name, key);
+    } catch (error) {
+      if (error instanceof RateLimited) return { name, retryAfterSeconds: error.retryAfterSeconds };
+      throw error;
+    }
+  }
+  return null;
+}
+
 /** The Stripe step's post: a card already known continues the booking; "new" leaves for Stripe's page. */
-export async function submitStripeChoice(request: Request, form: FormData, provider: StripeProvider, now = new Date()) {
+export async function submitStripeChoice(request: Request, form: FormData, provider: StripeProvider, address: string, now = new Date()) {
   const ctx = await openStep(request, "payment-info");
   const { t } = i18nOf(request);
   const db = await getDb();
@@ -92,6 +115,9 @@ export async function submitStripeChoice(request: Request, form: FormData, provi
     return continueWith(request, { ...ctx.state, bookingId }, ctx.opts, payment);
   }
 
+  // Each trip makes a session (and a guest's Customer) at Stripe: bounded per booking and per device.
+  const limited = await countTrip(bookingId, readDevice(request), address);
+  if (limited) return tooMany(limited, { card: "new" }, { t, message: TRIP_LIMIT_MESSAGES[limited.name] });
   try {
     const earlier = await tripOf(bookingId);
     // A guest's Customer is reused for a second trip of the same guest only; an account has its one Customer.
@@ -152,6 +178,25 @@ export async function bookingCardCustomer(db: Db, state: Pick<BookingState, "boo
     .from(cardSetups)
     .where(and(eq(cardSetups.bookingId, state.bookingId), eq(cardSetups.paymentMethodRef, token)));
   return row?.customer ?? null;
+}
+
+/** Rows deleted per batch by the sweeper (the job helper runs batches back to back while one is full). */
+const SWEEP_BATCH = 1_000;
+/**
+ * How long a trip's row is kept after its last write (decision 061). It is read until the booking is made (the
+ * visit's Customer): the hold behind it lives at most HOLD_MAX_LIFE_MINUTES (90) after the time was chosen and the
+ * booking cookie 4 hours after its last step; a row untouched for a day belongs to a booking made or abandoned.
+ */
+export const CARD_SETUP_KEEP_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes one batch of `card_setups` rows last written over a day ago; returns how many. Runs on the job helper in
+ * every container: a delete is safe to run twice, so no claim is needed.
+ */
+export async function sweepOldCardSetups(db: Db, now: Date): Promise<number> {
+  const old = db.select({ id: cardSetups.bookingId }).from(cardSetups).where(lt(cardSetups.updatedAt, new Date(now.getTime() - CARD_SETUP_KEEP_MS))).limit(SWEEP_BATCH);
+  const deleted = await db.delete(cardSetups).where(inArray(cardSetups.bookingId, old)).returning({ id: cardSetups.bookingId });
+  return deleted.length;
 }
 
 /** The account's Stripe Customer: made once (two tabs at once: the first row stays, the other Customer is unused). */

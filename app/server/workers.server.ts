@@ -1,4 +1,5 @@
 import { sweepExpiredRateLimits } from "~/auth/rate-limit.server";
+import { sweepOldCardSetups } from "~/booking/card-setup.server";
 import type { Database } from "~/db/client.server";
 import { startJob, type Job } from "~/jobs/job.server";
 import { outboxTick } from "~/platform/email.server";
@@ -29,6 +30,8 @@ export function startWorkers(database: Database, env: Env) {
     startJob({ name: "hold-sweeper", everyMs: 60_000, tick: async (now) => (await sweepExpiredHolds(db, now)).length }),
     // The shared rate limits' rows whose hour is long over (PostgreSQL; the embedded database counts in memory).
     startJob({ name: "rate-limit-sweeper", everyMs: 300_000, tick: (now) => sweepExpiredRateLimits(db, now) }),
+    // The booking's trips to Stripe's page (card_setups) a day after their last write (decision 061).
+    startJob({ name: "card-setup-sweeper", everyMs: 900_000, tick: (now) => sweepOldCardSetups(db, now) }),
     startJob({
       name: "webhooks",
       everyMs: 2_000,

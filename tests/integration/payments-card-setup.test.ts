@@ -24,7 +24,8 @@ process.env.STRIPE_WEBHOOK_SECRET = WHSEC;
 process.env.STRIPE_API_URL = stripe.url;
 process.env.SITE_ORIGIN = "https://dental.example.com";
 delete process.env.NASHVILLE_CC_REQUIRED;
-// Every booking here chooses its time from one address and no device cookie: the limits of decision 055 aside.
+// Every booking here chooses its time without a device cookie: the limits of decision 055 aside. Each test posts from
+// an address of its own, so the trips' "no device" bucket of an address (decision 061) is per test.
 process.env.SLOT_HOLDS_PER_ADDRESS_DAY = "100000";
 process.env.SLOT_HOLDS_PER_DEVICE_HOUR = "100000";
 afterAll(() => stripe.close());
@@ -51,7 +52,7 @@ const en = tFor("en-US");
 const received: string[] = [];
 async function call(fn: Fn, request: Request) {
   received.push(`${request.method} ${request.url} ${JSON.stringify([...request.headers])} ${request.method === "POST" ? await request.clone().text() : ""}`);
-  return callRoute(fn, request, { context: { clientIp: "203.0.113.20" } });
+  return callRoute(fn, request, { context: { clientIp: address } });
 }
 const jar = (...cookies: (string | undefined)[]) => cookies.filter(Boolean).map((c) => c!.split(";")[0]).join("; ");
 const get = (fn: Fn, url: string, cookie: string) => call(fn, new Request(new URL(url, ORIGIN), { headers: { Cookie: cookie } }));
@@ -68,7 +69,9 @@ async function typeCard(sessionUrl: string, number: string) {
 
 /** Logs of these tests (console), scanned for card numbers at the end. */
 const logged: string[] = [];
+let address = "203.0.113.20";
 beforeEach(() => {
+  address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
   for (const level of ["log", "info", "warn", "error"] as const) {
     const real = console[level].bind(console);
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
@@ -286,6 +289,48 @@ describeEachEngine("the booking's card saved on Stripe's page", ({ db }) => {
     const posted = await post(paymentRoute.action as Fn, "/booking/payment-info", { card: "new" }, await cookieFor(state));
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).not.toContain("stripe");
+  });
+
+  it("too many trips to Stripe: the 11th session of one booking in an hour is refused (429, Retry-After, the step again in the reader's words) and nothing reaches Stripe", async () => {
+    const device = `device=${"b".repeat(12)}${String(Date.now()).slice(-10)}`;
+    let booking = await atCardStep(device);
+    for (let i = 0; i < 10; i++) booking = (await leaveForStripe(booking, device)).booking;
+    const sessions = stripe.sessions.size;
+    const customers = stripe.customers.size;
+    const refuse = (locale: string) =>
+      call(paymentRoute.action as Fn, new Request(new URL("/booking/payment-info", ORIGIN), { method: "POST", body: new URLSearchParams({ card: "new" }), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: jar(booking, device), "Accept-Language": locale } }));
+    const refused = await refuse("en-US");
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    const minutes = Math.ceil(wait / 60);
+    expect(((await refused.json()) as { error: Record<string, string[]> }).error[""]).toEqual([en("booking.payment.tooManyBooking", { count: minutes })]);
+    const spanish = await refuse("es-US");
+    expect(spanish.status).toBe(429);
+    const es = tFor("es-US")("booking.payment.tooManyBooking", { count: Math.ceil(Number(spanish.headers.get("Retry-After")) / 60) });
+    expect(es).toMatch(/Stripe/);
+    expect(((await spanish.json()) as { error: Record<string, string[]> }).error[""]).toEqual([es]);
+    // The document (JavaScript off) gets the Retry-After too.
+    const headersOf = paymentRoute.headers as (args: { actionHeaders: Headers; loaderHeaders: Headers }) => Headers;
+    expect(headersOf({ actionHeaders: refused.headers, loaderHeaders: new Headers() }).get("Retry-After")).toBe(String(wait));
+    expect(stripe.sessions.size).toBe(sessions);
+    expect(stripe.customers.size).toBe(customers);
+  });
+
+  it("too many trips from one device: 20 sessions an hour over its bookings, the 21st refused with the device's message", async () => {
+    const device = `device=${"d".repeat(12)}${String(Date.now()).slice(-10)}`;
+    for (let b = 0; b < 2; b++) {
+      let booking = await atCardStep(device);
+      for (let i = 0; i < 10; i++) booking = (await leaveForStripe(booking, device)).booking;
+    }
+    const third = await atCardStep(device);
+    const refused = await post(paymentRoute.action as Fn, "/booking/payment-info", { card: "new" }, jar(third, device));
+    expect(refused.status).toBe(429);
+    const minutes = Math.ceil(Number(refused.headers.get("Retry-After")) / 60);
+    expect(((await refused.json()) as { error: Record<string, string[]> }).error[""]).toEqual([en("booking.payment.tooManyDevice", { count: minutes })]);
+    // Another device of the same booking's patient still goes.
+    await leaveForStripe(third, `device=${"e".repeat(12)}${String(Date.now()).slice(-10)}`);
   });
 
   it("no card number in what our routes received, what we sent to Stripe, our logs, or any row of our database", async () => {

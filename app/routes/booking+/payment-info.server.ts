@@ -33,10 +33,10 @@ export const paymentFormSchema = z.object({
 const CARD_FIELDS = ["number", "cvc"];
 
 /** The step's post: with Stripe a choice of card or the trip to Stripe's page (card-setup.server.ts); else our form. */
-export async function submitPayment(request: Request, provider: PaymentProvider = paymentProvider()) {
+export async function submitPayment(request: Request, address: string, provider: PaymentProvider = paymentProvider()) {
   const ctx = await openStep(request, "payment-info");
   const { form: formData } = await readFormPost(request);
-  if (provider.kind === "stripe") return submitStripeChoice(request, formData, provider);
+  if (provider.kind === "stripe") return submitStripeChoice(request, formData, provider, address);
   const submission = parseWithZod(formData, { schema: paymentFormSchema });
   const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
     json(localizeReply(submission.reply({ ...options, hideFields: CARD_FIELDS }), i18nOf(request).t), { status: 400 });

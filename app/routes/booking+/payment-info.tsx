@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CANCEL_NOTICE_HOURS, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation-policy";
 import { submitPayment } from "./payment-info.server";
+import { clientIp } from "~/flow/forms.server";
 import { stripeStepData } from "~/booking/card-setup.server";
 import { paymentProvider } from "~/payments/provider.server";
 import { openStep } from "~/booking/step.server";
@@ -16,6 +17,14 @@ import { i18nOf } from "~/i18n/locale.server";
 import { Trans, useT } from "~/i18n/use-t";
 
 export const meta = stepMeta;
+
+/** Never cached; a 429's Retry-After (too many trips to Stripe, decision 061) reaches the document. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitPayment(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitPayment(request, clientIp(context));
 }
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: String(i + 1).padStart(2, "0") }));
