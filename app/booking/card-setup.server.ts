@@ -13,9 +13,8 @@ import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod/v4";
 import { getDb, type Db } from "~/db/client.server";
 import { cardSetups, paymentCustomers, savedCards } from "~/db/schema";
-import { tooMany, validateForm } from "~/flow/forms.server";
+import { rejected, tooMany, validateForm } from "~/flow/forms.server";
 import { i18nOf } from "~/i18n/locale.server";
-import { localizeReply } from "~/i18n/translate";
 import { readDevice } from "~/platform/cookies.server";
 import { getEnv } from "~/platform/env.server";
 import { goneLink } from "~/platform/gone-link.server";
@@ -24,7 +23,6 @@ import { consume, RateLimited } from "~/auth/rate-limit.server";
 import { addressBlock } from "~/rules/client-address";
 import type { StripeProvider } from "~/payments/provider.server";
 import type { ChargeFailure } from "~/payments/types";
-import { json } from "@remix-run/node";
 import { bookingFlow } from "./funnel";
 import { OUTCOME_MESSAGES } from "./outcomes";
 import type { BookingState } from "./state";
@@ -144,7 +142,7 @@ export async function submitStripeChoice(request: Request, form: FormData, provi
   } catch (error) {
     // Stripe (or the network to it) failed: our fault, not the patient's. The step again, with the apology.
     console.error(`[payments] card setup failed: ${error instanceof Error ? error.name : "unknown"}`);
-    return json(localizeReply({ status: "error" as const, initialValue: { card: "new" }, error: { "": [OUTCOME_MESSAGES.generic_error] } }, t), { status: 503 });
+    return rejected({ card: "new" }, { "": [OUTCOME_MESSAGES.generic_error] }, { t, status: 503 });
   }
 }
 
