@@ -6,7 +6,7 @@
 //   node --import tsx bench/fhir-feed.ts [--runs 20]
 import { openDatabase } from "../app/db/client.server";
 import { seedCatalogue } from "../app/db/seed.server";
-import { feedFile, feedManifest, slotFileName } from "../app/fhir/feed.server";
+import { feedFile, feedManifest, feedText, slotFileName } from "../app/fhir/feed.server";
 import { getBookableStudio, getService } from "../app/scheduling/catalogue.server";
 import { newBookingId, placeHold } from "../app/scheduling/holds.server";
 
@@ -22,7 +22,7 @@ const cpu = async <T,>(work: () => Promise<T>) => {
   return { value, ms: (used.user + used.system) / 1000 };
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const manifest = JSON.parse((await feedManifest(db, origin)).body) as { output: { type: string; url: string }[] };
+const manifest = JSON.parse(await feedText(await feedManifest(db, origin))) as { output: { type: string; url: string }[] };
 const names = manifest.output.map((o) => o.url.slice(`${origin}/fhir/`.length));
 const slotNames = names.filter((n) => n.startsWith("Slot-"));
 
@@ -32,6 +32,7 @@ for (const name of names) await feedFile(db, origin, name, now());
 const whole: number[] = [];
 let bytes = 0;
 let slots = 0;
+let zipped = 0;
 for (let i = 0; i < 3; i++) {
   const { ms, value } = await cpu(async () => {
     const { buildStudioSlots } = await import("../app/fhir/feed.server");
@@ -41,8 +42,10 @@ for (let i = 0; i < 3; i++) {
     return files;
   });
   whole.push(ms);
-  bytes = value.reduce((n, f) => n + Buffer.byteLength(f.body), 0);
-  slots = value.reduce((n, f) => n + f.body.split("\n").length - 1, 0);
+  const texts = await Promise.all(value.map(feedText));
+  bytes = texts.reduce((n, text) => n + Buffer.byteLength(text), 0);
+  zipped = value.reduce((n, f) => n + f.gzip.length, 0);
+  slots = texts.reduce((n, text) => n + text.split("\n").length - 1, 0);
 }
 
 // A change at one studio (a hold placed there), then its file asked for: the cache rebuilds that studio only.
@@ -52,18 +55,18 @@ for (let i = 0; i < runs; i++) {
   const name = slotNames[i % slotNames.length];
   const slug = name.slice("Slot-".length, -".ndjson".length);
   const studio = (await getBookableStudio(db, slug))!;
-  const body = (await feedFile(db, origin, name, now()))!.body;
+  const body = await feedText((await feedFile(db, origin, name, now()))!);
   const free = body.split("\n").find((l) => l.includes(`Schedule/${slug}.BRACESCON"`) && l.includes('"free"'));
   if (!free) continue;
   const start = new Date(JSON.parse(free).start);
   const held = await placeHold(db, { bookingId: newBookingId(), studioSlug: studio.slug, serviceCode: service.code, startsAt: start });
   if (!held.ok) throw new Error("bench: the hold was refused");
   const { ms, value } = await cpu(() => feedFile(db, origin, slotFileName(slug), now()));
-  if (value!.body === body) throw new Error("bench: the file did not change after the hold");
+  if ((await feedText(value!)) === body) throw new Error("bench: the file did not change after the hold");
   after.push(ms);
 }
 
-console.log(`feed: ${slotNames.length} studios, ${slots} slots, Slot files ${(bytes / 1e6).toFixed(1)} MB (${(bytes / slotNames.length / 1e6).toFixed(2)} MB a studio)`);
+console.log(`feed: ${slotNames.length} studios, ${slots} slots, Slot files ${(bytes / 1e6).toFixed(1)} MB (${(bytes / slotNames.length / 1e6).toFixed(2)} MB a studio); kept gzipped: ${(zipped / 1e6).toFixed(2)} MB`);
 console.log(`after a change at one studio (its Slot file rebuilt): CPU median ${median(after).toFixed(1)} ms, worst ${Math.max(...after).toFixed(1)} ms (${after.length} changes)`);
 console.log(`every studio from nothing: CPU median ${median(whole).toFixed(0)} ms (${whole.length} runs)`);
 await database.close();

@@ -15,6 +15,8 @@
  * ETags are of the bytes, so every process answers 304 alike.
  */
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
 import { asc, count, eq, gt, max } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { services as servicesTable, slotHolds, studios as studiosTable, visitEvents } from "~/db/schema";
@@ -32,10 +34,20 @@ export const FEED_DAYS = 14;
 export const FEED_MAX_AGE_SECONDS = 60;
 export const NDJSON = "application/fhir+ndjson";
 
-export type FeedFile = { body: string; etag: string; type: string };
+/**
+ * A file as the cache keeps it: gzip only (a studio's Slot file is ≈ 2 MB of text and ≈ 1/20 of that gzipped; all
+ * studios' text would be 65 MB of a heap capped at 256 MB, decision 056). A client that does not take gzip gets it
+ * unzipped per request (finders and browsers all take it).
+ */
+export type FeedFile = { gzip: Buffer; etag: string; type: string };
 
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 const etagOf = (body: string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
-const file = (body: string, type: string): FeedFile => ({ body, etag: etagOf(body), type });
+/** Zipped off the main thread (zlib's thread pool); the ETag is of the text, the same in every process. */
+const file = async (body: string, type: string): Promise<FeedFile> => ({ gzip: await gzipAsync(body), etag: etagOf(body), type });
+/** A file's text (for a client without gzip, and the bench). */
+export const feedText = async (f: FeedFile) => (await gunzipAsync(f.gzip)).toString("utf8");
 
 /** A studio's Slot file name (the route `/fhir/{name}`): one per studio, so a finder reads the ones it needs. */
 export const slotFileName = (studio: string) => `Slot-${studio}.ndjson`;
@@ -88,8 +100,8 @@ async function buildCatalogueFiles(db: Db, origin: string, now: Date) {
     for (const { service, offered } of times) if (offered) schedules += `${JSON.stringify(scheduleResource(studio, service, origin))}\n`;
   }
   return new Map([
-    ["Location.ndjson", file(locations, NDJSON)],
-    ["Schedule.ndjson", file(schedules, NDJSON)],
+    ["Location.ndjson", await file(locations, NDJSON)],
+    ["Schedule.ndjson", await file(schedules, NDJSON)],
   ]);
 }
 

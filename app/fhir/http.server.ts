@@ -1,17 +1,12 @@
 /**
  * The feed's HTTP answers (decision 064): public, cacheable for FEED_MAX_AGE_SECONDS, an ETag of the bytes and 304 to a
- * matching If-None-Match; gzip when asked (made once per file, off the main thread). Query parameters are checked:
+ * matching If-None-Match; the cache's gzip as it is when asked, unzipped otherwise. Query parameters are checked:
  * a malformed `_since` (SMART's optional "changes since", which a server may ignore — we do) is a 400, never a 500.
  */
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import { z } from "zod/v4";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
-import { FEED_MAX_AGE_SECONDS, feedFile, feedManifest, type FeedFile } from "./feed.server";
-
-const gzipped = new WeakMap<FeedFile, Promise<Buffer>>();
-const gzipAsync = promisify(gzip);
+import { FEED_MAX_AGE_SECONDS, feedFile, feedManifest, feedText, type FeedFile } from "./feed.server";
 
 const querySchema = z.object({ _since: z.iso.datetime({ offset: true }).max(40).optional() });
 const FILE_NAME = /^[A-Za-z0-9.-]{1,90}\.ndjson$/;
@@ -36,13 +31,11 @@ async function answer(request: Request, file: FeedFile): Promise<Response> {
   const headers = new Headers({ "Cache-Control": `public, max-age=${FEED_MAX_AGE_SECONDS}`, ETag: file.etag, Vary: "Accept-Encoding" });
   if (matches(request.headers.get("If-None-Match"), file.etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Type", `${file.type}; charset=utf-8`);
-  if (/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "") && file.body.length > 1024) {
-    let zipped = gzipped.get(file);
-    if (!zipped) gzipped.set(file, (zipped = gzipAsync(file.body)));
+  if (/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")) {
     headers.set("Content-Encoding", "gzip");
-    return new Response(new Uint8Array(await zipped), { headers });
+    return new Response(new Uint8Array(file.gzip), { headers });
   }
-  return new Response(file.body, { headers });
+  return new Response(await feedText(file), { headers });
 }
 
 /** GET /fhir/$bulk-publish (the manifest) and /fhir/{Location|Schedule|Slot-studio}.ndjson (its files). */
