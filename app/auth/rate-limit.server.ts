@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type IRateLimiterOptions, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { inArray, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import { getDatabase, type Db } from "~/db/client.server";
+import { deleteBatch } from "~/db/delete-batch";
 import { authRateLimits } from "~/db/schema";
 import { getEnv } from "~/platform/env.server";
 import { BoundedMap } from "~/rules/bounded-map";
@@ -88,8 +89,6 @@ async function build(): Promise<Record<Name, RateLimiterAbstract>> {
   return Object.fromEntries(entries) as Record<Name, RateLimiterAbstract>;
 }
 
-/** Rows deleted per batch by the sweeper (the job helper runs batches back to back while there are more). */
-const SWEEP_BATCH = 1_000;
 /** As rate-limiter-flexible's own sweeper: a row an hour past its end, never one a count could still read. */
 const SWEEP_AFTER_MS = 60 * 60_000;
 
@@ -99,9 +98,7 @@ const SWEEP_AFTER_MS = 60 * 60_000;
  * a delete is safe to run twice. Without it every device and address ever counted stays a row (decision 055).
  */
 export async function sweepExpiredRateLimits(db: Db, now: Date): Promise<number> {
-  const ended = db.select({ key: authRateLimits.key }).from(authRateLimits).where(lt(authRateLimits.expire, now.getTime() - SWEEP_AFTER_MS)).limit(SWEEP_BATCH);
-  const deleted = await db.delete(authRateLimits).where(inArray(authRateLimits.key, ended)).returning({ key: authRateLimits.key });
-  return deleted.length;
+  return deleteBatch(db, authRateLimits, authRateLimits.key, lt(authRateLimits.expire, now.getTime() - SWEEP_AFTER_MS));
 }
 
 /** Forget the limiters (tests install a new database per suite). */

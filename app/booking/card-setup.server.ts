@@ -9,9 +9,10 @@
  * until the booking is made. Cancel on Stripe's page comes back to the step (`?stripe=back`), which says why when
  * Stripe refused a card.
  */
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { z } from "zod/v4";
 import { getDb, type Db } from "~/db/client.server";
+import { deleteBatch } from "~/db/delete-batch";
 import { cardSetups, paymentCustomers, savedCards } from "~/db/schema";
 import { rejected, tooMany, validateForm } from "~/flow/forms.server";
 import { i18nOf } from "~/i18n/locale.server";
@@ -178,8 +179,6 @@ export async function bookingCardCustomer(db: Db, state: Pick<BookingState, "boo
   return row?.customer ?? null;
 }
 
-/** Rows deleted per batch by the sweeper (the job helper runs batches back to back while one is full). */
-const SWEEP_BATCH = 1_000;
 /**
  * How long a trip's row is kept after its last write (decision 061). It is read until the booking is made (the
  * visit's Customer): the hold behind it lives at most HOLD_MAX_LIFE_MINUTES (90) after the time was chosen and the
@@ -192,9 +191,7 @@ export const CARD_SETUP_KEEP_MS = 24 * 60 * 60_000;
  * every container: a delete is safe to run twice, so no claim is needed.
  */
 export async function sweepOldCardSetups(db: Db, now: Date): Promise<number> {
-  const old = db.select({ id: cardSetups.bookingId }).from(cardSetups).where(lt(cardSetups.updatedAt, new Date(now.getTime() - CARD_SETUP_KEEP_MS))).limit(SWEEP_BATCH);
-  const deleted = await db.delete(cardSetups).where(inArray(cardSetups.bookingId, old)).returning({ id: cardSetups.bookingId });
-  return deleted.length;
+  return deleteBatch(db, cardSetups, cardSetups.bookingId, lt(cardSetups.updatedAt, new Date(now.getTime() - CARD_SETUP_KEEP_MS)));
 }
 
 /** The account's Stripe Customer: made once (two tabs at once: the first row stays, the other Customer is unused). */
