@@ -66,36 +66,16 @@ export async function guardianAndCard(page: Page) {
 }
 
 /** The common tail: studio → time → email → details → insurance → (card) → review → book. */
-/**
- * `comfort`: which comfort preferences the details step asks (spec §5: only where the insurance rule
- * needs them: a cleaning asks flavor and show, whitening the show, other visits neither).
- */
-export async function finish(
-  page: Page,
-  {
-    studio,
-    email,
-    card,
-    comfort = "none",
-    laterWeek = false,
-    phone = "(617) 555-0100",
-    atContactInfo,
-  }: {
-    studio: string;
-    email: string;
-    card: boolean;
-    comfort?: "cleaning" | "whitening" | "none";
-    laterWeek?: boolean;
-    phone?: string;
-    /** What a spec does on the contact step once it is filled in (the texts spec ticks the consent box). */
-    atContactInfo?: (page: Page) => Promise<void>;
-  },
-) {
-  await step(page, "/booking/studios");
-  await page.getByLabel(studio).check();
-  await next(page);
-  await pickFirstTime(page, laterWeek);
+type Details = {
+  email: string;
+  phone?: string;
+  comfort?: "cleaning" | "whitening" | "none";
+  /** What a spec does on the contact step once it is filled in (the texts spec ticks the consent box). */
+  atContactInfo?: (page: Page) => Promise<void>;
+};
 
+/** From the email step (a time held) past the insurance's status: the patient's details and plan, as a patient types them. */
+export async function detailsAndInsurance(page: Page, { email, phone = "(617) 555-0100", comfort = "none", atContactInfo }: Details) {
   await step(page, "/booking/email");
   await page.getByLabel("Email address").fill(email);
   await next(page);
@@ -123,6 +103,19 @@ export async function finish(
 
   await step(page, "/booking/insurance-status");
   await next(page);
+}
+
+/**
+ * `comfort`: which comfort preferences the details step asks (spec §5: only where the insurance rule
+ * needs them: a cleaning asks flavor and show, whitening the show, other visits neither).
+ */
+export async function finish(page: Page, { studio, card, laterWeek = false, ...details }: Details & { studio: string; card: boolean; laterWeek?: boolean }) {
+  const { email } = details;
+  await step(page, "/booking/studios");
+  await page.getByLabel(studio).check();
+  await next(page);
+  await pickFirstTime(page, laterWeek);
+  await detailsAndInsurance(page, details);
 
   if (card) await payByCard(page);
 

@@ -5,7 +5,7 @@
  * free lands on the times page saying so.
  */
 import { expect } from "@playwright/test";
-import { payByCard, step } from "./booking-journey";
+import { detailsAndInsurance, payByCard, step } from "./booking-journey";
 import { jsEnabled, next, shoot, test, visit, watchEveryTest } from "./support";
 
 watchEveryTest();
@@ -32,25 +32,7 @@ test("a free time's booking link from the feed books that visit", async ({ page,
   await shoot(page, "slot-link", testInfo);
   await next(page, "Hold this time and continue");
 
-  await step(page, "/booking/email");
-  await page.getByLabel("Email address").fill(`feed-${testInfo.project.name}-${Date.now()}@example.com`);
-  await next(page);
-  await step(page, "/booking/contact-info");
-  await page.getByLabel("First name").fill("Alex");
-  await page.getByLabel("Last name").fill("Rivera");
-  await page.getByLabel("Mobile number").fill("(617) 555-0100");
-  const dob = page.getByRole("group", { name: "Date of birth" });
-  await dob.getByLabel("Month", { exact: true }).fill("5");
-  await dob.getByLabel("Day").fill("1");
-  await dob.getByLabel("Year").fill("1990");
-  await page.getByLabel("Mint").check();
-  await page.getByLabel("Comedy").check();
-  await next(page);
-  await step(page, "/booking/insurance");
-  await page.getByLabel("Guardian").check();
-  await next(page);
-  await step(page, "/booking/insurance-status");
-  await next(page);
+  await detailsAndInsurance(page, { email: `feed-${testInfo.project.name}-${Date.now()}@example.com`, comfort: "cleaning" });
   await payByCard(page);
   await step(page, "/booking/confirmation");
   await next(page, "Book appointment");

@@ -12,7 +12,7 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { startServer, stop, type ServerChild } from "../helpers/process";
 import { startStripeServer, type StripeServer } from "../helpers/stripe-server";
-import { next, pickFirstTime, step, toFenwayTimes, uniqueEmail } from "./booking-journey";
+import { detailsAndInsurance, next, pickFirstTime, step, toFenwayTimes, uniqueEmail } from "./booking-journey";
 import { expectNoAxeViolations, jsEnabled, shoot, test, watchEveryTest } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -80,25 +80,7 @@ async function toCardStep(page: Page, journey: string) {
   await page.goto(`${APP}/booking`);
   await toFenwayTimes(page);
   await pickFirstTime(page, true);
-  await step(page, "/booking/email");
-  await page.getByLabel("Email address").fill(uniqueEmail(journey));
-  await next(page);
-  await step(page, "/booking/contact-info");
-  await page.getByLabel("First name").fill("Alex");
-  await page.getByLabel("Last name").fill("Rivera");
-  await page.getByLabel("Mobile number").fill("(617) 555-0100");
-  const dob = page.getByRole("group", { name: "Date of birth" });
-  await dob.getByLabel("Month").fill("5");
-  await dob.getByLabel("Day").fill("1");
-  await dob.getByLabel("Year").fill("1990");
-  await page.getByLabel("Mint").check();
-  await page.getByLabel("Comedy").check();
-  await next(page);
-  await step(page, "/booking/insurance");
-  await page.getByLabel("Guardian").check();
-  await next(page);
-  await step(page, "/booking/insurance-status");
-  await next(page);
+  await detailsAndInsurance(page, { email: uniqueEmail(journey), comfort: "cleaning" });
   await step(page, "/booking/payment-info");
 }
 
