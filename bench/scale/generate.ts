@@ -79,7 +79,7 @@ export async function generateChain({ url, scale = 1, seed = 23, now = new Date(
   try {
     await q("SET synchronous_commit = off");
     await q("SET maintenance_work_mem = '256MB'");
-    const count = async (sql: string) => Number((await q(sql)).rows[0].n);
+    const count = async (sql: string, values: unknown[] = []) => Number((await q(sql, values)).rows[0].n);
     const n = (x: number) => Math.max(1, Math.round(x * scale));
 
     // --- studios and providers: the catalogue's own, topped up to the chain's sizes -------------------------
@@ -265,7 +265,8 @@ export async function generateChain({ url, scale = 1, seed = 23, now = new Date(
     for (const status of ["COMPLETED", "CANCELLED", "NO_SHOW", "CONFIRMED"]) {
       rows[`appointments.${status}`] = await count(`select count(*) n from appointments where status = '${status}'`);
     }
-    rows["appointments.future"] = await count(`select count(*) n from appointments where starts_at > now()`);
+    // "future" by the clock the visits were made with, not the database's: the report must not age.
+    rows["appointments.future"] = await count(`select count(*) n from appointments where starts_at > $1`, [now]);
     const databaseBytes = Number((await q("select pg_database_size(current_database()) n")).rows[0].n);
     return { scale, seconds: (performance.now() - started) / 1000, steps, rows, databaseBytes, heavyPersonId: 1 };
   } finally {
