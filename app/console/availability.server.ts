@@ -48,7 +48,7 @@ async function commitChange(
   const now = new Date();
   const until = new Date(now.getTime() + FREED_HORIZON_DAYS * 86_400_000);
   const slugs = entry.studioSlug ? [entry.studioSlug] : (await tx.select({ slug: studios.slug }).from(studios)).map((s) => s.slug);
-  for (const studioSlug of slugs) await recordFreedTime(tx, { studioSlug, from: now, to: until, reason: "availability" });
+  for (const studioSlug of slugs) await recordFreedTime(tx, { studioSlug, from: now, to: until, reason: "availability", at: now });
 }
 
 /** How far ahead grown availability counts as freed time (the waitlist reads it up to its entries' last days). */

@@ -187,7 +187,7 @@ export async function recordStatus(user: StaffUser, rawId: string | undefined, i
     const change =
       input.action === "arrived" ? { arrivedAt: now } : input.action === "completed" ? { status: "COMPLETED" as const } : { status: "NO_SHOW" as const };
     const [changed] = await tx.update(appointments).set(change).where(eq(appointments.id, appointment.id)).returning();
-    await recordVisitEvent(tx, `visit.${input.action}`, changed);
+    await recordVisitEvent(tx, `visit.${input.action}`, changed, { at: now });
     await appendAudit(tx, {
       actor: "staff",
       staff: user,

@@ -236,6 +236,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
             endsAt,
             status: "CONFIRMED",
             needsInsurance,
+            createdAt: now,
             details: { ...request.details, contact: request.patient },
             ...(request.locale ? { locale: request.locale } : {}),
           })
@@ -267,7 +268,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
   // The booking's text (issue 31), in its transaction: queued once, to whoever agreed to texts for this visit.
   await queueVisitText(tx, { appointmentId: inserted.id, kind: "booked", now, siteOrigin: getEnv().SITE_ORIGIN });
   // The record of the change (its consumers: the waitlist takes the patient off it, webhooks tell other systems).
-  await recordVisitEvent(tx, "visit.booked", { ...inserted, status: "CONFIRMED", arrivedAt: null });
+  await recordVisitEvent(tx, "visit.booked", { ...inserted, status: "CONFIRMED", arrivedAt: null }, { at: now });
   return { inserted, studio, service, email, firstName: patient.familyOfPersonId !== null ? patient.firstName : request.patient.firstName };
 }
 

@@ -186,7 +186,7 @@ export async function sweepExpiredHolds(db: Db, now: Date = new Date(), limit = 
       .limit(limit)
       .for("update", { skipLocked: true });
     const rows = await tx.delete(slotHolds).where(sql`${slotHolds.id} in (${expired})`).returning();
-    for (const hold of rows) await recordFreedTime(tx, { studioSlug: hold.studioSlug, from: hold.startsAt, to: hold.endsAt, reason: "hold_lapsed" });
+    for (const hold of rows) await recordFreedTime(tx, { studioSlug: hold.studioSlug, from: hold.startsAt, to: hold.endsAt, reason: "hold_lapsed", at: now });
     return rows;
   });
   if (swept.length > 0) visitEventsCommitted();

@@ -218,6 +218,7 @@ export function cancelVisit(
             .returning();
           await skipPendingReminders(tx, appointment.id, "cancelled");
           await recordVisitEvent(tx, "visit.cancelled", cancelled, {
+            at: now,
             cancelledBy: input.by ? "staff" : "patient",
             freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" },
           });
@@ -343,6 +344,7 @@ export function rescheduleVisit(
           if (!moved) throw new Refused("availability_conflict");
           await skipPendingReminders(tx, appointment.id, "rescheduled");
           await recordVisitEvent(tx, "visit.moved", moved, {
+            at: now,
             previousStartsAt: appointment.startsAt,
             freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "move" },
           });

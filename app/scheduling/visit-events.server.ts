@@ -33,13 +33,14 @@ export type FreedReason = "cancel" | "move" | "hold_lapsed" | "availability";
 
 /**
  * Appends one event of a visit (its state after the change), numbered after the visit's last one. Called under the
- * visit's row lock (or right after its insert), so a visit's numbers follow the order of its changes.
+ * visit's row lock (or right after its insert), so a visit's numbers follow the order of its changes. `at` is the
+ * change's own clock (the `now` it was decided at), never the database's: the consumers compare it with theirs.
  */
 export async function recordVisitEvent(
   tx: Tx,
   type: Exclude<VisitEventType, "time.freed">,
   visit: Visit,
-  change: { previousStartsAt?: Date; cancelledBy?: "patient" | "staff"; freed?: { from: Date; to: Date; reason: FreedReason } } = {},
+  change: { at: Date; previousStartsAt?: Date; cancelledBy?: "patient" | "staff"; freed?: { from: Date; to: Date; reason: FreedReason } },
 ) {
   await tx.insert(visitEvents).values({
     visitId: visit.id,
@@ -54,13 +55,14 @@ export async function recordVisitEvent(
     freedFrom: change.freed?.from ?? null,
     freedTo: change.freed?.to ?? null,
     freedReason: change.freed?.reason ?? null,
+    at: change.at,
   });
 }
 
 /** Time freed at a studio that is no visit's change: a hold that lapsed unbooked, staff availability that grew. */
-export async function recordFreedTime(tx: Tx, freed: { studioSlug: string; from: Date; to: Date; reason: "hold_lapsed" | "availability" }) {
+export async function recordFreedTime(tx: Tx, freed: { studioSlug: string; from: Date; to: Date; reason: "hold_lapsed" | "availability"; at: Date }) {
   if (freed.from >= freed.to) return;
-  await tx.insert(visitEvents).values({ type: "time.freed", studioSlug: freed.studioSlug, freedFrom: freed.from, freedTo: freed.to, freedReason: freed.reason });
+  await tx.insert(visitEvents).values({ type: "time.freed", studioSlug: freed.studioSlug, freedFrom: freed.from, freedTo: freed.to, freedReason: freed.reason, at: freed.at });
 }
 
 /** After the commit of a transaction that wrote events: this process's consumers look now, not at their next tick. */
