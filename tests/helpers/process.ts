@@ -25,12 +25,18 @@ export type Child = {
   exited: Promise<number | string>;
 };
 
+/** libfaketime's settings, passed on to children when the suite runs under a moved clock (docs/guides/testing.md). */
+function movedClock(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name === "LD_PRELOAD" || name.startsWith("FAKETIME")) as [string, string][]);
+}
+
 /** Runs `node --import tsx <script>` from the repository root with the given environment. */
 export function runNode(script: string, env: Record<string, string>, args: string[] = []): Child {
   const proc = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: ROOT,
-    // A clean environment: only what the test sets, plus what node needs to run.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env } as unknown as NodeJS.ProcessEnv,
+    // A clean environment: only what the test sets, plus what node needs to run and the run's moved clock, if any
+    // (scripts/test-at-clock.sh: a server on the real clock beside tests on a moved one would be a different world).
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...movedClock(), ...env } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -18,6 +18,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "family-"));
 
 const { describeEachEngine } = await import("../helpers/db");
 const { createStudioWithProviders, patientInput } = await import("../fixtures/factories");
+const { localTimeAhead } = await import("../fixtures/clock");
 const { appointments, emailOutbox, intakeAudit, patients, persons } = await import("~/db/schema");
 const { createAccount } = await import("~/auth/accounts.server");
 const { resetRateLimiters } = await import("~/auth/rate-limit.server");
@@ -44,9 +45,9 @@ const post = (pathname: string, cookie: string | undefined, fields: Record<strin
   new Request(`${ORIGIN}${pathname}`, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) } });
 
 const CHILD = { firstName: "Sam", lastName: "Rivera", dateOfBirthMonth: "3", dateOfBirthDay: "14", dateOfBirthYear: "2018", relationship: "child" };
-// Wednesday 2027-01-06 10:00 EST; "now" two days before.
-const now = new Date("2027-01-04T12:00:00Z");
-const at = new Date("2027-01-06T15:00:00Z");
+// 10:00 New York time three weeks ahead of the real clock (the profile's loaders read it); "now" two days before.
+const at = localTimeAhead(21, "10:00");
+const now = new Date(at.getTime() - 2 * 86_400_000);
 
 describeEachEngine("family members", ({ db }) => {
   beforeAll(() => resetRateLimiters());
