@@ -4,6 +4,21 @@ import { cookies, readCookies, readUtmParams, readReferral, utmParamsOf } from "
 import { getEnv, getPublicEnv } from "./env.server";
 
 /**
+ * The marketing cookies a URL carries (utm_*, gclid, referral code): set by the root loader on a page, and by the
+ * server on a redirect, which answers before any page (app/server/remix.server.ts), so a campaign link survives it.
+ */
+export function campaignCookies(url: URL): string[] {
+  const found: string[] = [];
+  const utm = utmParamsOf(url.searchParams);
+  if (Object.keys(utm).length > 0) found.push(cookies.utmParams(utm));
+  const gclid = url.searchParams.get("gclid");
+  if (gclid && /^[\w-]{1,200}$/.test(gclid)) found.push(cookies.gclid(gclid));
+  const referral = captureReferral(url.searchParams);
+  if (referral) found.push(cookies.referral(referral.code, referral.version));
+  return found;
+}
+
+/**
  * The shared page state every page gets from the root loader, plus the marketing cookies captured from
  * the URL of any page (utm_*, gclid, referral code). `userEmail` is the logged-in patient's (the root loader
  * asks the session, app/auth).
@@ -13,13 +28,9 @@ export async function buildPageState(request: Request, { userEmail }: { userEmai
   const url = new URL(request.url);
   const jar = readCookies(request);
   const headers = new Headers();
-
+  for (const setCookie of campaignCookies(url)) headers.append("Set-Cookie", setCookie);
   const utm = utmParamsOf(url.searchParams);
-  if (Object.keys(utm).length > 0) headers.append("Set-Cookie", cookies.utmParams(utm));
-  const gclid = url.searchParams.get("gclid");
-  if (gclid && /^[\w-]{1,200}$/.test(gclid)) headers.append("Set-Cookie", cookies.gclid(gclid));
   const referral = captureReferral(url.searchParams);
-  if (referral) headers.append("Set-Cookie", cookies.referral(referral.code, referral.version));
 
   return {
     headers,

@@ -2,6 +2,10 @@ import path from "node:path";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { databaseUnavailableReason } from "~/db/unavailable";
+import { chosenLocale } from "~/i18n/locale.server";
+import { isStaffPath } from "~/i18n/namespaces";
+import { cookies } from "~/platform/cookies.server";
+import { campaignCookies } from "~/platform/page-state.server";
 import { wholeBodyOf } from "~/platform/whole-body.server";
 import { withBody } from "./request-guards.server";
 
@@ -78,11 +82,24 @@ export function remixPages(build: ServerBuild, { production }: { production: boo
         uploadTooLarge: res.locals.uploadTooLarge === true,
         writesWholeBody: true, // sendResponse writes a rendered page itself: its Response need not carry it
       });
+      const redirects = (response.status >= 300 && response.status < 400) || response.headers.has("X-Remix-Redirect"); // a document's, or a navigation's
+      if (request.method === "GET" && redirects) for (const setCookie of keptOnRedirect(request)) res.append("Set-Cookie", setCookie);
       await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * A redirect (a step's guard, /booking's resume) answers before the root loader runs, which is where a page keeps what
+ * its URL carries: a campaign link's utm, gclid and referral code, and the language `?lang=` chose, are kept here
+ * instead, so they reach the page the redirect leads to (spec: read on any page).
+ */
+function keptOnRedirect(request: Request): string[] {
+  const url = new URL(request.url);
+  const locale = isStaffPath(url.pathname) ? null : chosenLocale(request);
+  return [...campaignCookies(url), ...(locale ? [cookies.language(locale)] : [])];
 }
 
 /**

@@ -322,6 +322,24 @@ describe("cookies at and past their limits, on every page of the real server", (
     expect(tooLong.status).toBe(303);
     expect((await readBooking(tooLong)).referralCode).toBeUndefined();
   });
+
+  // Issue 42 E: a redirect answers before the root loader, which is where a page keeps what its URL carries.
+  it("a campaign link to /booking or to a guarded step keeps its utm, gclid, referral code and language through the redirect", async () => {
+    const campaign = "utm_source=newsletter&utm_campaign=spring&gclid=Cj0-abc_1&fbuy_ref_code=FRIEND42&lang=es-US";
+    for (const page of ["/booking", "/booking/services", "/booking/times"]) {
+      const res = await fetch(`${server.url}${page}?${campaign}`, { redirect: "manual" });
+      expect([302, 303], page).toContain(res.status);
+      const kept = Object.fromEntries(setCookies(res).map((c) => [c.slice(0, c.indexOf("=")), decodeURIComponent(c.slice(c.indexOf("=") + 1))]));
+      expect(JSON.parse(kept.utmParams ?? "{}"), page).toMatchObject({ utm_source: "newsletter", utm_campaign: "spring" });
+      expect(kept, page).toMatchObject({ gclid: "Cj0-abc_1", lang: "es-US" });
+      expect(JSON.parse(kept.referralCode ?? "{}"), page).toMatchObject({ code: "FRIEND42" });
+      // and the page the redirect leads to, with those cookies, is in Spanish
+      const next = await fetch(new URL(res.headers.get("Location")!, server.url), { headers: { Cookie: setCookies(res).join("; ") } });
+      expect(await next.text(), page).toContain('<html lang="es-US">');
+    }
+    // a redirect without a campaign sets none of them
+    expect(setCookies(await fetch(`${server.url}/booking/services`, { redirect: "manual" })).filter((c) => /^(utmParams|gclid|referralCode|lang)=/.test(c))).toEqual([]);
+  });
 });
 
 /** The market radio button a booking page has checked. */
