@@ -20,6 +20,7 @@ import { captureHtml } from "../standards/captured";
  */
 export const test = base.extend<{ context: BrowserContext; newContext: (options?: BrowserContextOptions) => Promise<BrowserContext> }>({
   context: async ({ context }, use, testInfo) => {
+    await followMovedClock(context);
     const pending = captureDocuments(context, testFrom(testInfo));
     await use(context);
     await Promise.all(pending);
@@ -33,6 +34,7 @@ export const test = base.extend<{ context: BrowserContext; newContext: (options?
     await use(async (options = {}) => {
       const { baseURL, javaScriptEnabled } = testInfo.project.use;
       const context = await browser.newContext({ baseURL, javaScriptEnabled, ...options });
+      await followMovedClock(context);
       const pending = captureDocuments(context, `${testFrom(testInfo)} (own context)`);
       // A body still being read when its context closes is lost: let the pending reads finish first.
       const close = context.close.bind(context);
@@ -46,6 +48,14 @@ export const test = base.extend<{ context: BrowserContext; newContext: (options?
     await Promise.all(opened.map((context) => context.close()));
   },
 });
+
+/**
+ * Under a moved clock (scripts/test-at-clock.sh) the pages' `Date` reads the test process's (moved) time, timers running
+ * as usual. Chromium itself runs on the real clock: under libfaketime it spins (load 40 on 2 cores, seen 2026-12-02).
+ */
+async function followMovedClock(context: BrowserContext) {
+  if (process.env.FAKETIME) await context.clock.install({ time: Date.now() });
+}
 
 const testFrom = (testInfo: TestInfo) => `${testInfo.titlePath.slice(1).join(" › ")} [${testInfo.project.name}]`;
 
