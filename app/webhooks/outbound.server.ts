@@ -51,7 +51,11 @@ export function isForbiddenAddress(address: string): boolean {
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
-/** The rules an endpoint's URL meets before it is saved and before every delivery. */
+/**
+ * The rules an endpoint's URL meets before it is saved and before every delivery. `allowPrivate`
+ * (WEBHOOK_ALLOW_PRIVATE, for local testing) lets deliveries reach private and loopback addresses, and plain
+ * http:// only there: a public host is always https:// (a name is checked when it resolves, `privateOnlyLookup`).
+ */
 export function checkEndpointUrl(raw: string, allowPrivate: boolean): UrlCheck {
   let url: URL;
   try {
@@ -59,26 +63,32 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean): UrlCheck {
   } catch {
     return { ok: false, reason: "Enter a full URL, starting with https://." };
   }
-  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return { ok: false, reason: "The URL must start with https://." };
-  if (url.username || url.password) return { ok: false, reason: "The URL must not hold a user name or password." };
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost") || (isIP(host) && isForbiddenAddress(host)))) {
+  const privateHost = host === "localhost" || host.endsWith(".localhost") || (isIP(host) !== 0 && isForbiddenAddress(host));
+  const plainAllowed = allowPrivate && url.protocol === "http:" && (privateHost || isIP(host) === 0);
+  if (url.protocol !== "https:" && !plainAllowed) return { ok: false, reason: "The URL must start with https://." };
+  if (url.username || url.password) return { ok: false, reason: "The URL must not hold a user name or password." };
+  if (!allowPrivate && privateHost) {
     return { ok: false, reason: "The URL must point at a public address, not a private, loopback or link-local one." };
   }
   return { ok: true, url };
 }
 
-/** The agent's name lookup: every address the name resolves to must be allowed, or the connection never opens. */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
+/** A name lookup for the agent: every address the name resolves to must be `allowed`, or the connection never opens. */
+const lookupAllowing = (allowed: (address: string) => boolean): LookupFunction => (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, "", 4);
     const list = addresses as unknown as { address: string; family: number }[];
-    const bad = list.find((a) => isForbiddenAddress(a.address));
+    const bad = list.find((a) => !allowed(a.address));
     if (bad || list.length === 0) return callback(Object.assign(new Error("webhook address not allowed"), { code: "EADDRNOTALLOWED" }), "", 4);
     if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
     return callback(null, list[0]!.address, list[0]!.family);
   });
 };
+/** Public addresses only: every delivery, unless WEBHOOK_ALLOW_PRIVATE. */
+const guardedLookup = lookupAllowing((address) => !isForbiddenAddress(address));
+/** Private and loopback addresses only: plain http:// under WEBHOOK_ALLOW_PRIVATE never reaches a public host. */
+const privateOnlyLookup = lookupAllowing(isForbiddenAddress);
 
 export type PostOutcome = { status: number | null; error: string | null };
 
@@ -100,7 +110,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       {
         method: "POST",
         headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), "User-Agent": "StudioDental-Webhooks/1", ...headers },
-        ...(allowPrivate ? {} : { lookup: guardedLookup }),
+        lookup: !allowPrivate ? guardedLookup : checked.url.protocol === "http:" ? privateOnlyLookup : undefined,
       },
       (res) => {
         let read = 0;

@@ -149,11 +149,16 @@ it("the SSRF guard: HTTPS only, no private, loopback or link-local address (by n
   }
   expect(checkEndpointUrl("https://hooks.example.com/x", false).ok).toBe(true);
   expect(checkEndpointUrl("http://127.0.0.1:9/x", true).ok).toBe(true);
+  // WEBHOOK_ALLOW_PRIVATE opens plain http:// to private and loopback hosts only (issue 42 E); a public one stays https://.
+  for (const url of ["http://93.184.216.34/x", "http://[2606:4700::1]/x", "ftp://10.0.0.8/x"]) expect(checkEndpointUrl(url, true), url).toEqual({ ok: false, reason: "The URL must start with https://." });
+  for (const url of ["http://localhost:9/x", "http://10.0.0.8/x", "http://[::1]:9/x", "http://receiver:8080/x"]) expect(checkEndpointUrl(url, true).ok, url).toBe(true);
   // A name that passes the URL check but resolves to loopback (/etc/hosts: vm → 127.0.0.1) is refused at connect time.
   const port = new URL(recv.url()).port;
   const before = recv.received.length;
   expect(await postWebhook(`https://vm:${port}/x`, "{}", {}, { allowPrivate: false })).toEqual({ status: null, error: "address not allowed" });
   expect(recv.received.length).toBe(before);
+  // …and a name over plain http:// (WEBHOOK_ALLOW_PRIVATE) is delivered when it resolves to such an address only.
+  expect(await postWebhook(`http://vm:${port}/private-name`, "{}", {}, { allowPrivate: true })).toEqual({ status: 200, error: null });
   // A redirect is an answer, not a way elsewhere: a failure, and the target hears nothing.
   recv.answer((r) => (r.path === "/redirect" ? 302 : 200));
   expect(await postWebhook(`${recv.url()}/redirect`, "{}", {}, { allowPrivate: true })).toEqual({ status: 302, error: "HTTP 302" });
