@@ -1,7 +1,8 @@
 /**
  * Webhook deliveries (issue 30 B, decision 032). Webhooks are a consumer of the visit record (decision 031):
  *
- * 1. `fanOut` reads new visit events through the "webhooks" cursor and writes one delivery per enabled endpoint that
+ * 1. `fanOut` reads new visit events through the "webhooks" cursor and writes one delivery per endpoint (enabled, or
+ *    disabled for failing: kept for when it is enabled; not one an admin turned off) that
  *    wants the event's type and studio: its message id (`webhook-id`) and exact body are fixed then, so every retry
  *    sends the same id and bytes.
  * 2. `deliverDue` claims due deliveries with FOR UPDATE SKIP LOCKED (and a lease while the request is out), so two
@@ -9,14 +10,15 @@
  *    endpoint is still pending (in order per visit). It signs with the `standardwebhooks` package (both secrets
  *    during a rotation's overlap) and POSTs through the guarded door (outbound.server.ts).
  * 3. Only a 2xx counts. A failure is retried after WEBHOOK_RETRY_SCHEDULE's next step (±10 % jitter); after the
- *    last, the delivery is given up, the endpoint disabled and the admins emailed (the email outbox).
+ *    last, the delivery is given up, the endpoint disabled (an audit line, actor "system") and the admins emailed.
  * The job runs beside the request path (workers.server.ts): a slow receiver never delays a booking.
  */
 import { randomBytes } from "node:crypto";
-import { and, arrayContains, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "~/db/client.server";
 import { staff, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { appendAudit } from "~/platform/audit.server";
 import { enqueueEmail } from "~/platform/email.server";
 import { offsetMs } from "~/rules/zoned-time";
 import { getStudioAnyState } from "~/scheduling/catalogue.server";
@@ -68,7 +70,15 @@ export async function fanOut(db: Db, now: Date): Promise<number> {
       const endpoints = await tx
         .select({ id: webhookEndpoints.id })
         .from(webhookEndpoints)
-        .where(and(isNull(webhookEndpoints.disabledAt), arrayContains(webhookEndpoints.eventTypes, [event.type]), arrayContains(webhookEndpoints.studios, [event.studioSlug])));
+        // An endpoint disabled for failing still gets its deliveries queued (sent once it is enabled, as the admins'
+        // email says); one an admin turned off gets none.
+        .where(
+          and(
+            or(isNull(webhookEndpoints.disabledAt), eq(webhookEndpoints.disabledReason, "failing")),
+            arrayContains(webhookEndpoints.eventTypes, [event.type]),
+            arrayContains(webhookEndpoints.studios, [event.studioSlug]),
+          ),
+        );
       if (endpoints.length === 0) continue;
       const studio = await getStudioAnyState(tx, event.studioSlug);
       const payload = payloadOf(event, studio?.tz ?? "America/New_York");
@@ -153,7 +163,15 @@ async function attempt(db: Db, id: number, now: Date, settings: Settings) {
       .set({ disabledAt: now, disabledReason: "failing" })
       .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.disabledAt)))
       .returning({ id: webhookEndpoints.id });
-    if (disabled) await emailAdmins(tx as unknown as Db, endpoint, attempts, settings);
+    if (!disabled) return;
+    await appendAudit(tx, {
+      actor: "system",
+      action: "webhook.disable",
+      before: { id: endpoint.id, url: endpoint.url, disabled: false },
+      after: { id: endpoint.id, url: endpoint.url, disabled: true, reason: "failing", attempts, deliveryId: id },
+      at: now,
+    });
+    await emailAdmins(tx as unknown as Db, endpoint, attempts, settings);
   });
 }
 
@@ -170,7 +188,9 @@ async function emailAdmins(tx: Db, endpoint: { id: number; url: string }, attemp
         "",
         endpoint.url,
         "",
-        `Its deliveries are kept. Fix the receiver, enable the endpoint and replay what it missed: ${settings.siteOrigin}/staff/webhooks/${endpoint.id}`,
+        "Its deliveries are kept, and the events made while it is off are queued for it: once it is enabled they are",
+        "sent, in order. The delivery that failed is not retried by itself: replay it from the endpoint's page.",
+        `Fix the receiver, then enable the endpoint and replay the failed delivery: ${settings.siteOrigin}/staff/webhooks/${endpoint.id}`,
       ].join("\n"),
     });
   }

@@ -4,11 +4,11 @@
  * schedule driven by the clock (a short WEBHOOK_RETRY_SCHEDULE), the endpoint disabled and the admins emailed after
  * the last try, the SSRF guard, and nothing personal in a body.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { emailOutbox, staff, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { auditLog, emailOutbox, staff, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { cancelVisit, rescheduleVisit } from "~/scheduling/visit-changes.server";
 import { deliverDue, fanOut } from "~/webhooks/deliveries.server";
@@ -102,7 +102,7 @@ describeEachEngine("webhooks", ({ db }) => {
     recv.answer(() => 200);
   });
 
-  it("a receiver that never succeeds: the endpoint is disabled after the schedule and the admins emailed; a replay sends the same id", async () => {
+  it("a receiver that never succeeds: the endpoint is disabled after the schedule (audited), the admins emailed, what happens meanwhile queued; enabled, the queue goes and a replay sends the same id", async () => {
     const { slug } = await createStudioWithProviders(db().db);
     const path = `/hooks/c-${slug}`;
     const adminEmail = `admin-${slug}@example.com`;
@@ -120,14 +120,23 @@ describeEachEngine("webhooks", ({ db }) => {
     expect(delivery).toMatchObject({ status: "failed", attempts: 4, lastStatusCode: 503 });
     const mail = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, adminEmail));
     expect(mail.map((m) => m.subject)).toEqual([`Webhook endpoint disabled: ${new URL(recv.url()).host}`]);
-    // Nothing goes to a disabled endpoint; a replay once it is enabled again sends the same message.
+    expect(mail[0]!.text).toContain("the events made while it is off are queued for it");
+    // The automatic disable is an audit line of its own (issue 42 E), as an admin's is.
+    const lines = await db().db.select().from(auditLog).where(and(eq(auditLog.action, "webhook.disable"), eq(auditLog.actor, "system")));
+    expect(lines.filter((l) => (l.after as { id?: number }).id === endpoint.id).map((l) => l.after)).toEqual([expect.objectContaining({ disabled: true, reason: "failing", attempts: 4 })]);
+    // Nothing goes to a disabled endpoint, but a visit booked meanwhile is queued for it (the email's promise).
+    await book(db().db, slug, daysAhead(4));
+    await run(db().db, new Date());
+    expect(recv.received.filter((r) => r.path === path)).toHaveLength(mine.length);
+    const [queued] = await db().db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, "pending")));
+    expect(queued).toBeDefined();
+    // Enabled again: the queued one goes, and a replay sends the failed one's same message.
     recv.answer(() => 200);
     await db().db.update(webhookEndpoints).set({ disabledAt: null, disabledReason: null }).where(eq(webhookEndpoints.id, endpoint.id));
     expect(await replayDelivery(db().db, admin, endpoint.id, delivery!.id)).toBe(true);
     await run(db().db, new Date());
-    const again = recv.received.filter((r) => r.path === path);
-    expect(again).toHaveLength(5);
-    expect(again[4]!.headers["webhook-id"]).toBe(mine[0]!.headers["webhook-id"]);
+    const again = recv.received.filter((r) => r.path === path).slice(mine.length);
+    expect(again.map((r) => r.headers["webhook-id"]).sort()).toEqual([mine[0]!.headers["webhook-id"], queued!.messageId].sort());
   });
 
   it("a rotated secret: both signatures during the overlap; each verifies with its own secret", async () => {
