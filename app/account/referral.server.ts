@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Patient } from "~/auth/sessions.server";
-import { tryConsume } from "~/auth/rate-limit.server";
+import { consume, RateLimited } from "~/auth/rate-limit.server";
 import { getDb } from "~/db/client.server";
 import { persons } from "~/db/schema";
 import { enqueueEmail } from "~/platform/email.server";
@@ -49,8 +49,13 @@ export function referralLink(code: string, campaign: PopupCampaign = "evergreen"
  * Emails the patient's link to a friend, in the sender's language (the request's: the friend's is unknown);
  * false when the patient has shared too many today (10).
  */
-export async function shareReferralLink(patient: Patient, friendEmail: string, locale = DEFAULT_LOCALE): Promise<boolean> {
-  if (!(await tryConsume("invite", String(patient.personId)))) return false;
+export async function shareReferralLink(patient: Patient, friendEmail: string, locale = DEFAULT_LOCALE): Promise<{ sent: true } | { sent: false; retryAfterSeconds: number }> {
+  try {
+    await consume("invite", String(patient.personId));
+  } catch (error) {
+    if (error instanceof RateLimited) return { sent: false, retryAfterSeconds: error.retryAfterSeconds };
+    throw error;
+  }
   const t = tFor(locale);
   const link = referralLink(await referralCodeOf(patient.personId));
   const firstName = patient.name.trim().split(/\s+/)[0] || t("account.referral.aFriend");
@@ -59,5 +64,5 @@ export async function shareReferralLink(patient: Patient, friendEmail: string, l
     subject: t("account.referral.subject", { name: firstName }),
     text: [t("account.referral.intro", { name: firstName }), "", t("account.referral.offer"), link, "", t("account.referral.why")].join("\n"),
   });
-  return true;
+  return { sent: true };
 }

@@ -72,6 +72,7 @@ describeEachEngine("invite a friend", ({ db }) => {
     for (let i = 0; i < 9; i++) expect((await share(a.cookie, `f${i}@example.com`)).status).toBe(200);
     const over = await share(a.cookie, "one-too-many@example.com");
     expect(over.status).toBe(429);
+    expect(Number(over.headers.get("Retry-After"))).toBeGreaterThan(0); // like every other 429 (issue 42 A)
     expect((await errorsOf(over))[""]).toEqual(["You’ve shared your link with ten friends today. Please try again tomorrow."]);
     const overInSpanish = await share(a.cookie, "one-too-many@example.com", "es-US");
     expect((await errorsOf(overInSpanish))[""]).toEqual(["Hoy ya compartió su enlace con diez amigos. Vuelva a intentarlo mañana."]);

@@ -1,6 +1,6 @@
 import { readFormPost } from "~/flow/forms.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { referralCodeOf, referralLink, shareReferralLink } from "~/account/referral.server";
 import { getPatient, requirePatient } from "~/auth/sessions.server";
@@ -14,6 +14,14 @@ import { inviteSchema } from "./invite-a-friend.server";
 
 export const meta = contentPageMeta;
 
+/** A 429's Retry-After reaches the document (Remix keeps only cookies of an action's headers otherwise). */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers({ "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 /** `/invite-a-friend`: the offer and terms from content; a logged-in patient's personal link and sharing by email. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [page, patient] = await Promise.all([loadContentPage("invite-a-friend", request), getPatient(request)]);
@@ -26,8 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { locale, t } = i18nOf(request);
   const submission = parseWithZod((await readFormPost(request)).form, { schema: inviteSchema });
   if (submission.status !== "success") return json(localizeReply(submission.reply(), t), { status: 400 });
-  if (!(await shareReferralLink(patient, submission.value.friendEmail, locale))) {
-    return json(localizeReply(submission.reply({ formErrors: ["marketing.invite.errors.tooMany"] }), t), { status: 429 });
+  const shared = await shareReferralLink(patient, submission.value.friendEmail, locale);
+  if (!shared.sent) {
+    const headers = { "Retry-After": String(shared.retryAfterSeconds) };
+    return json(localizeReply(submission.reply({ formErrors: ["marketing.invite.errors.tooMany"] }), t), { status: 429, headers });
   }
   // `sentId`: a fresh form after each send (with JavaScript the page stays, so the field would keep the address).
   return json({ ...submission.reply({ resetForm: true }), sentTo: submission.value.friendEmail, sentId: crypto.randomUUID() });
