@@ -7,7 +7,14 @@ import { consume, RateLimited } from "~/auth/rate-limit.server";
 import { getDb, type Db } from "~/db/client.server";
 import { authenticateApiKey, type ApiKey } from "./keys.server";
 
-export type ApiErrorCode = "unauthorized" | "not_found" | "bad_request" | "rate_limited";
+export const API_ERROR_CODES = ["unauthorized", "not_found", "bad_request", "rate_limited", "method_not_allowed"] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** The API only reads: any other method is a JSON 405 with these in `Allow`, answered before Remix (request-guards). */
+export const API_METHODS = ["GET", "HEAD"] as const;
+export const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+export const methodNotAllowedBody = (method: string) =>
+  JSON.stringify({ error: { code: "method_not_allowed", message: `The API only reads: ${API_METHODS.join(" and ")}, not ${method.replace(/[^A-Z-]/gi, "").slice(0, 20)}.` } });
 
 export function apiJson(body: unknown, status = 200, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers } });

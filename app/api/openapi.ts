@@ -4,6 +4,7 @@
  * the document cannot drift from what is sent.
  */
 import type { VisitStatus } from "~/scheduling/visit-events.server";
+import { API_ERROR_CODES, API_METHODS } from "./http.server";
 import { PAGE_MAX } from "./visits.server";
 
 const VISIT_STATUSES = ["booked", "arrived", "completed", "no_show", "cancelled"] as const satisfies readonly VisitStatus[];
@@ -14,6 +15,17 @@ export const WEBHOOK_TYPES = ["visit.booked", "visit.moved", "visit.cancelled", 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const isoOffset = { type: "string", format: "date-time", description: "ISO 8601 in the studio's wall time with its UTC offset." };
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ref("Error") } } });
+/** A query's instant: with its offset, or a date alone (that day's midnight at the studio). */
+const instantOrDay = (description: string) => ({
+  description: `${description} A date-time with its UTC offset, or a date alone: that day's midnight at the studio.`,
+  schema: { anyOf: [{ type: "string", format: "date-time" }, { type: "string", format: "date" }] },
+});
+/** Any method but GET and HEAD, on every path: OpenAPI has no operation for "every other method", so it is a shared response. */
+const methodNotAllowed = {
+  description: `The API only reads: any method but ${API_METHODS.join(" and ")} answers 405 with this body.`,
+  headers: { Allow: { description: `Always "${API_METHODS.join(", ")}".`, schema: { const: API_METHODS.join(", ") } } },
+  content: { "application/json": { schema: ref("Error") } },
+};
 const rateLimited = {
   description: "Too many requests for this key (or, without a valid key, from this address).",
   headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer", minimum: 1 } } },
@@ -30,7 +42,7 @@ const schemas = {
         type: "object",
         required: ["code", "message"],
         additionalProperties: false,
-        properties: { code: { enum: ["unauthorized", "not_found", "bad_request", "rate_limited"] }, message: { type: "string" } },
+        properties: { code: { enum: [...API_ERROR_CODES] }, message: { type: "string" } },
       },
     },
   },
@@ -104,13 +116,14 @@ export function openApiDocument(origin: string) {
       title: "Dental booking API",
       version: "1.0.0",
       description:
-        "Read a studio's visits with an API key an admin made in the studio console (scoped to studios). Webhooks (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature) tell you that something happened; read the visit here.",
+        "Read a studio's visits with an API key an admin made in the studio console (scoped to studios). Webhooks (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature) tell you that something happened; read the visit here. Every answer under /api/v1 is JSON; a method other than GET or HEAD is the MethodNotAllowed response (405).",
     },
     servers: [{ url: origin }],
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer dbk_…" } },
       schemas,
+      responses: { MethodNotAllowed: methodNotAllowed },
     },
     paths: {
       "/api/v1/visits/{id}": {
@@ -132,14 +145,20 @@ export function openApiDocument(origin: string) {
           summary: "A studio's visits starting in [from, to), by start time, a page at a time",
           parameters: [
             { name: "studio", in: "query", required: true, schema: { type: "string", pattern: "^[a-z0-9-]{1,60}$" } },
-            { name: "from", in: "query", required: true, schema: { type: "string", format: "date-time" } },
-            { name: "to", in: "query", required: true, description: "After from, at most 92 days later.", schema: { type: "string", format: "date-time" } },
+            { name: "from", in: "query", required: true, ...instantOrDay("The first instant.") },
+            { name: "to", in: "query", required: true, ...instantOrDay("The end (not included): not before from (equal: an empty page), at most 92 days later.") },
             { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: PAGE_MAX, default: PAGE_MAX } },
-            { name: "cursor", in: "query", required: false, schema: { type: "string" } },
+            {
+              name: "cursor",
+              in: "query",
+              required: false,
+              description: "The previous page's nextCursor; empty or absent for the first page. Any other value is a 400.",
+              schema: { type: "string", maxLength: 200 },
+            },
           ],
           responses: {
             "200": { description: "A page of visits.", content: { "application/json": { schema: ref("VisitPage") } } },
-            "400": errorResponse("A missing or malformed parameter."),
+            "400": errorResponse("A missing or malformed parameter, to before from or more than 92 days after it, or a cursor this API did not give."),
             "401": errorResponse("No key, a wrong key or a revoked key."),
             "404": errorResponse("Not one of this key's studios."),
             "429": rateLimited,
@@ -152,6 +171,7 @@ export function openApiDocument(origin: string) {
         type,
         {
           post: {
+            operationId: `webhook${type.split(/[._]/).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}`,
             summary: `A visit event: ${type}`,
             requestBody: {
               required: true,

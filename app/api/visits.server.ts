@@ -9,7 +9,7 @@ import type { Db } from "~/db/client.server";
 import { appointments, patients, services, studios } from "~/db/schema";
 import { appendAudits } from "~/platform/audit.server";
 import { studioTimezone } from "~/rules/timezones";
-import { isoWithOffset } from "~/rules/zoned-time";
+import { isDayKey, isoWithOffset, localMidnight } from "~/rules/zoned-time";
 import { visitStatus } from "~/scheduling/visit-events.server";
 import type { ApiKey } from "./keys.server";
 
@@ -87,32 +87,46 @@ function decodeCursor(cursor: string): { startsAt: Date; id: number } | null {
   return match ? { startsAt: new Date(Number(match[1])), id: Number(match[2]) } : null;
 }
 
-const instant = z.iso.datetime({ offset: true }).max(40).transform((s) => new Date(s));
-export const listQuerySchema = z
-  .object({
-    studio: z.string("studio is required").regex(/^[a-z0-9-]{1,60}$/, "studio must be a studio slug"),
-    from: instant,
-    to: instant,
-    limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_MAX),
-    cursor: z.string().regex(cursorShape, "cursor is not one this API gave").optional(),
-  })
-  .refine((q) => q.to > q.from, { message: "to must be after from", path: ["to"] })
-  .refine((q) => q.to.getTime() - q.from.getTime() <= SPAN_MAX_DAYS * 86400_000, { message: `from and to at most ${SPAN_MAX_DAYS} days apart`, path: ["to"] });
+const instantSchema = z.iso.datetime({ offset: true });
+/** An instant with its offset, or a date alone: that day's midnight at the studio (resolved by `listVisits`). */
+const instantOrDay = (name: string) =>
+  z
+    .string(`${name} is required`)
+    .max(40)
+    .refine((s) => isDayKey(s) || instantSchema.safeParse(s).success, "a date-time with its offset (2027-03-01T09:00:00-05:00) or a date (2027-03-01: midnight at the studio)");
+export const listQuerySchema = z.object({
+  studio: z.string("studio is required").regex(/^[a-z0-9-]{1,60}$/, "studio must be a studio slug"),
+  from: instantOrDay("from"),
+  to: instantOrDay("to"),
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_MAX),
+  // Empty is no cursor (the first page); any other value is checked against what this API gives.
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((c) => c || undefined),
+});
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export type ListOutcome = { ok: true; data: ApiVisit[]; nextCursor: string | null } | { ok: false; code: "not_found" | "bad_cursor" };
+export type ListOutcome = { ok: true; data: ApiVisit[]; nextCursor: string | null } | { ok: false; code: "not_found" } | { ok: false; code: "bad_request"; message: string };
 
 /** A page of a studio's visits starting in [from, to), by start then id; `nextCursor` while more follow. */
 export async function listVisits(db: Db, key: ApiKey, q: ListQuery, now = new Date()): Promise<ListOutcome> {
   if (!key.studios.includes(q.studio)) return { ok: false, code: "not_found" };
-  const after = q.cursor ? decodeCursor(q.cursor) : null;
-  if (q.cursor && !after) return { ok: false, code: "bad_cursor" };
+  const [found] = await db.select({ timezone: studios.timezone }).from(studios).where(eq(studios.slug, q.studio));
+  const tz = studioTimezone(q.studio, found?.timezone ?? null);
+  const at = (value: string) => (isDayKey(value) ? localMidnight(value, tz) : new Date(value));
+  const [from, to] = [at(q.from), at(q.to)];
+  if (to < from) return { ok: false, code: "bad_request", message: "to must not be before from" };
+  if (to.getTime() - from.getTime() > SPAN_MAX_DAYS * 86400_000) return { ok: false, code: "bad_request", message: `to: from and to at most ${SPAN_MAX_DAYS} days apart` };
+  const after = q.cursor && cursorShape.test(q.cursor) ? decodeCursor(q.cursor) : null;
+  if (q.cursor && !after) return { ok: false, code: "bad_request", message: "cursor: not one this API gave (a nextCursor, or none for the first page)" };
   const rows = await select(
     db,
     and(
       eq(appointments.studioSlug, q.studio),
-      gte(appointments.startsAt, q.from),
-      lt(appointments.startsAt, q.to),
+      gte(appointments.startsAt, from),
+      lt(appointments.startsAt, to),
       after ? or(gt(appointments.startsAt, after.startsAt), and(eq(appointments.startsAt, after.startsAt), gt(appointments.id, after.id))) : undefined,
     ),
   )

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import express from "express";
+import { API_METHODS, isApiPath, methodNotAllowedBody } from "~/api/http.server";
 import { isCrossSiteRequest } from "~/platform/csrf";
 import { SMS_WEBHOOK_PATHS } from "~/sms/webhook.server";
 import {
@@ -23,6 +24,12 @@ export function requestGuards({ supportEmail }: { supportEmail: string }) {
     res.status(status).set("Cache-Control", "no-store").type("html").send(refusalPage(title, message, supportEmail));
   };
   const router = express.Router();
+
+  // The read API answers in JSON, whatever the method: anything but GET and HEAD is its 405 (issue 42 E).
+  router.use((req, res, next) => {
+    if (!isApiPath(req.path) || (API_METHODS as readonly string[]).includes(req.method)) return next();
+    res.status(405).set({ Allow: API_METHODS.join(", "), "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }).send(methodNotAllowedBody(req.method));
+  });
 
   // TRACE, PUT, OPTIONS…: no route serves them (Remix would answer some with a 500).
   router.use((req, res, next) => {

@@ -155,9 +155,33 @@ describeEachEngine("read API and API keys", ({ db }) => {
     await conforms(elsewhere, v.responseSchema("/api/v1/visits", "404"));
   });
 
+  // Issue 42 E: what the document allows is accepted — a date alone, from equal to to, an empty cursor.
+  it("a date alone is the studio's midnight; from equal to to is an empty page; an empty cursor is the first page", async () => {
+    const list = async (query: string) => {
+      const answer = await callRoute(listLoader, api(`/api/v1/visits?studio=${studio.slug}&${query}`, key));
+      expect(answer.status, query).toBe(200);
+      return (await conforms(answer, v.responseSchema("/api/v1/visits", "200"))) as { data: { id: string }[] };
+    };
+    const byInstant = await list("from=2027-03-01T00:00:00-05:00&to=2027-03-02T00:00:00-05:00");
+    expect(byInstant.data.length).toBe(5);
+    expect(await list("from=2027-03-01&to=2027-03-02")).toEqual(byInstant);
+    expect(await list("from=2027-03-01&to=2027-03-02&cursor=")).toEqual(byInstant);
+    // the studio's midnight, not UTC's: a visit at 11:30 PM New York time on Feb 28 (04:30Z on Mar 1) is on the 28th
+    const late = await createPatient(db().db);
+    const lateStart = new Date("2027-03-01T04:30:00Z");
+    const [lateVisit] = await db()
+      .db.insert(appointments)
+      .values({ token: `tok-api-late-${studio.slug}`, patientId: late.id, studioSlug: studio.slug, providerId: studio.providerIds[0]!, serviceType: "CLNCHK", startsAt: lateStart, endsAt: new Date(lateStart.getTime() + 1800_000) })
+      .returning();
+    expect((await list("from=2027-03-01&to=2027-03-02")).data.map((d) => d.id)).toEqual(byInstant.data.map((d) => d.id));
+    expect((await list("from=2027-02-28&to=2027-03-01")).data.map((d) => d.id)).toEqual([String(lateVisit!.id)]);
+    expect((await list("from=2027-03-01T10:00:00-05:00&to=2027-03-01T10:00:00-05:00")).data).toEqual([]);
+  });
+
   it("a bad query is 400 with a JSON error naming the parameter", async () => {
     const cases: [string, RegExp][] = [
-      [`studio=${studio.slug}&from=2027-03-01&to=2027-03-02`, /^from/],
+      [`studio=${studio.slug}&from=2027-03-01T09:00&to=2027-03-02`, /^from: a date-time with its offset .* or a date/],
+      [`studio=${studio.slug}&from=2027-02-30&to=2027-03-02`, /^from/],
       [`studio=${studio.slug}&from=2027-03-02T00:00:00Z&to=2027-03-01T00:00:00Z`, /^to/],
       [`studio=${studio.slug}&from=2027-01-01T00:00:00Z&to=2027-12-01T00:00:00Z`, /^to/],
       [`from=2027-03-01T00:00:00Z&to=2027-03-02T00:00:00Z`, /^studio/],
@@ -214,6 +238,11 @@ describeEachEngine("read API and API keys", ({ db }) => {
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual(["/api/v1/visits", "/api/v1/visits/{id}"]);
     expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_TYPES].sort());
+    // Every operation, the webhooks' too, has its own operationId (issue 42 E).
+    const operations = [...Object.values(doc.paths), ...Object.values(doc.webhooks)].flatMap((item) => Object.values(item as Record<string, { operationId?: string }>));
+    const ids = operations.map((op) => op.operationId);
+    expect(ids.every((id) => typeof id === "string" && /^[A-Za-z]+$/.test(id)), JSON.stringify(ids)).toBe(true);
+    expect(new Set(ids).size).toBe(operations.length);
     // Sample payloads of the shape the webhook sender uses (issue 30 B); checked against the real ones once it lands.
     const sample = (type: string, changes: Record<string, string> = {}) => ({
       type,

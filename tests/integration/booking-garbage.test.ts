@@ -118,6 +118,29 @@ describe("garbage posted to every booking route", () => {
     }
   });
 
+  // Issue 42 E: a POST reached Remix (a 405 "Unexpected Server Error" and "[error] [object Object]" in the log); the
+  // other methods got the site's HTML 405 naming POST.
+  it("the read API answers every other method with its JSON 405 and a true Allow, and logs nothing", async () => {
+    for (const url of ["/api/v1/visits", "/api/v1/visits/1", "/api/v1/openapi.json", "/api/v2/nothing"]) {
+      for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"]) {
+        const res = await new Promise<{ status: number; allow?: string; type?: string; body: string }>((resolve, reject) => {
+          const req = httpRequest(`${server.url}${url}`, { method, headers: { "Content-Type": "application/json" } }, (r) => {
+            let body = "";
+            r.on("data", (d) => (body += d));
+            r.on("end", () => resolve({ status: r.statusCode!, allow: r.headers.allow, type: r.headers["content-type"], body }));
+          });
+          req.on("error", reject);
+          req.end(method === "POST" ? "{}" : undefined);
+        });
+        expect(res.status, `${method} ${url}`).toBe(405);
+        expect(res.allow, `${method} ${url}`).toBe("GET, HEAD");
+        expect(res.type, `${method} ${url}`).toMatch(/^application\/json/);
+        expect(JSON.parse(res.body), `${method} ${url}`).toEqual({ error: { code: "method_not_allowed", message: expect.stringContaining("only reads") } });
+      }
+    }
+    expect(server.stderr()).not.toMatch(/\[error\]/);
+  });
+
   it("form bodies past 64 KB or 300 fields: a 413 page, never a 500, nothing changed", async () => {
     const jar = (await cookie.serialize(completeState("cleaning"))).split(";")[0];
     const posts: [string, BodyInit, string][] = [

@@ -12,6 +12,6 @@ export const loader = ({ request, context }: LoaderFunctionArgs) =>
       return apiError(400, "bad_request", `${issue.path.join(".") || "query"}: ${issue.message}`);
     }
     const page = await listVisits(db, key, query.data);
-    if (!page.ok) return page.code === "not_found" ? notFound() : apiError(400, "bad_request", "cursor: not one this API gave");
+    if (!page.ok) return page.code === "not_found" ? notFound() : apiError(400, "bad_request", page.message);
     return apiJson({ data: page.data, nextCursor: page.nextCursor });
   });
