@@ -15,7 +15,7 @@ import { formatIntervals, type Interval, WEEK_ORDER } from "~/rules/weekly-hours
 import { addDays, formatLocalDate, formatLocalShortDate, formatShortDateTime, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
 import { errorCode, lockStudioDay } from "~/scheduling/book.server";
 import { catalogueChanged } from "~/scheduling/catalogue.server";
-import { recordFreedTime, visitEventsCommitted } from "~/scheduling/visit-events.server";
+import { recordTimeFreedEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
 import { requireStaff, type Role, type StaffUser } from "./staff.server";
 import { viewerStudio } from "./scope.server";
 
@@ -48,7 +48,7 @@ async function commitChange(
   const now = new Date();
   const until = new Date(now.getTime() + FREED_HORIZON_DAYS * 86_400_000);
   const slugs = entry.studioSlug ? [entry.studioSlug] : (await tx.select({ slug: studios.slug }).from(studios)).map((s) => s.slug);
-  for (const studioSlug of slugs) await recordFreedTime(tx, { studioSlug, from: now, to: until, reason: "availability", at: now });
+  for (const studioSlug of slugs) await recordTimeFreedEvent(tx, { studioSlug, from: now, to: until, reason: "availability", at: now });
 }
 
 /** How far ahead grown availability counts as freed time (the waitlist reads it up to its entries' last days). */

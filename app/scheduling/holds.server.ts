@@ -28,7 +28,7 @@ import { getEnv } from "~/platform/env.server";
 import { errorCode, lockStudioDay, RETRYABLE, violatedConstraint, withRetries } from "./book.server";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
-import { recordFreedTime, visitEventsCommitted } from "./visit-events.server";
+import { recordTimeFreedEvent, visitEventsCommitted } from "./visit-events.server";
 
 export { liveHolds } from "./slots.server";
 
@@ -186,7 +186,7 @@ export async function sweepExpiredHolds(db: Db, now: Date = new Date(), limit = 
       .limit(limit)
       .for("update", { skipLocked: true });
     const rows = await tx.delete(slotHolds).where(sql`${slotHolds.id} in (${expired})`).returning();
-    for (const hold of rows) await recordFreedTime(tx, { studioSlug: hold.studioSlug, from: hold.startsAt, to: hold.endsAt, reason: "hold_lapsed", at: now });
+    for (const hold of rows) await recordTimeFreedEvent(tx, { studioSlug: hold.studioSlug, from: hold.startsAt, to: hold.endsAt, reason: "hold_lapsed", at: now });
     return rows;
   });
   if (swept.length > 0) visitEventsCommitted();

@@ -59,8 +59,8 @@ export async function recordVisitEvent(
   });
 }
 
-/** Time freed at a studio that is no visit's change: a hold that lapsed unbooked, staff availability that grew. */
-export async function recordFreedTime(tx: Tx, freed: { studioSlug: string; from: Date; to: Date; reason: "hold_lapsed" | "availability"; at: Date }) {
+/** A `time.freed` visit event: time freed at a studio by no visit's change (a hold that lapsed unbooked, staff availability that grew). */
+export async function recordTimeFreedEvent(tx: Tx, freed: { studioSlug: string; from: Date; to: Date; reason: "hold_lapsed" | "availability"; at: Date }) {
   if (freed.from >= freed.to) return;
   await tx.insert(visitEvents).values({ type: "time.freed", studioSlug: freed.studioSlug, freedFrom: freed.from, freedTo: freed.to, freedReason: freed.reason, at: freed.at });
 }

@@ -11,7 +11,7 @@ import { waitlistEntries, waitlistOffers, waitlistOpenings } from "~/db/schema";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { placeHold } from "~/scheduling/holds.server";
-import { recordFreedTime, stillFree } from "./sender.server";
+import { queueWaitlistSignal, stillFree } from "./sender.server";
 import { hashLinkToken, isLinkTokenShape } from "./tokens.server";
 
 export type OfferView = {
@@ -94,7 +94,7 @@ export async function claimOffer(db: Db, token: string | undefined, { now = new 
     await tx.update(waitlistOpenings).set({ closedAt: now, closedReason: "claimed", nextBatchAt: null }).where(eq(waitlistOpenings.id, opening.id));
     await tx.update(waitlistOffers).set({ claimedAt: now }).where(eq(waitlistOffers.id, offer.id));
     // Not booked by the time the hold lapses: the time is offered again (to the next patients in line).
-    await recordFreedTime(tx, { studioSlug: opening.studioSlug, from: opening.startsAt, to: opening.endsAt, reason: "claim_lapsed", dueAt: new Date(held.hold.expiresAt.getTime() + 60_000) });
+    await queueWaitlistSignal(tx, { studioSlug: opening.studioSlug, from: opening.startsAt, to: opening.endsAt, reason: "claim_lapsed", dueAt: new Date(held.hold.expiresAt.getTime() + 60_000) });
     return { ok: true, claimed: { ...claimed, hold: { bookingId, expiresAt: held.hold.expiresAt } } };
   });
 }

@@ -4,7 +4,7 @@
  *
  * 1. The waitlist is a consumer of the visit record (visit_events, decision 031): a booked visit takes its patient off
  *    the list for that studio and service; a freed time (a cancel, a move's old time, a lapsed hold, grown staff
- *    availability) becomes a signal. A claim whose hold lapses records its own signal (`recordFreedTime`).
+ *    availability) becomes a signal. A claim whose hold lapses records its own signal (`queueWaitlistSignal`).
  * 2. The sender takes due signals with FOR UPDATE SKIP LOCKED, reads the studio's free times in the freed range for
  *    each service somebody waits for there, and records each matching free time once as an opening.
  * 3. It takes due openings the same way and emails the next few matching entries (oldest first), each an offer with
@@ -30,10 +30,10 @@ import { hashLinkToken, newLinkToken } from "./tokens.server";
 
 type Tx = Pick<Db, "insert">;
 
-/** Time may have freed up at a studio in [from, to): looked at by the sender from `dueAt` (default: at once). */
-export async function recordFreedTime(tx: Tx, freed: { studioSlug: string; from: Date; to: Date; reason: "cancel" | "move" | "claim_lapsed" | "hold_lapsed" | "hours"; dueAt?: Date }) {
+/** Time may have freed up at a studio in [from, to): a `waitlist_signals` row, looked at by the sender from `dueAt`. */
+export async function queueWaitlistSignal(tx: Tx, freed: { studioSlug: string; from: Date; to: Date; reason: "cancel" | "move" | "claim_lapsed" | "hold_lapsed" | "hours"; dueAt: Date }) {
   if (freed.from >= freed.to) return;
-  await tx.insert(waitlistSignals).values({ studioSlug: freed.studioSlug, fromAt: freed.from, toAt: freed.to, reason: freed.reason, dueAt: freed.dueAt ?? sql`now()` });
+  await tx.insert(waitlistSignals).values({ studioSlug: freed.studioSlug, fromAt: freed.from, toAt: freed.to, reason: freed.reason, dueAt: freed.dueAt });
 }
 
 /** One visit event, as the waitlist hears it. */
@@ -52,7 +52,7 @@ async function hear(tx: Db, event: VisitEvent) {
     const reason = event.freedReason === "move" || event.freedReason === "hold_lapsed" ? event.freedReason : "cancel";
     // Due when the time was freed (the event's own time), not when this transaction began: the tick that hears it
     // (its clock read before this transaction) then offers it in the same run (decision 065).
-    await recordFreedTime(tx, { studioSlug: event.studioSlug, from: event.freedFrom, to: event.freedTo, reason, dueAt: event.at });
+    await queueWaitlistSignal(tx, { studioSlug: event.studioSlug, from: event.freedFrom, to: event.freedTo, reason, dueAt: event.at });
     return;
   }
   // Staff availability grew: looked at up to the last day anybody waits for there.
@@ -63,7 +63,7 @@ async function hear(tx: Db, event: VisitEvent) {
   const studio = waiting?.lastDay ? await getBookableStudio(tx, event.studioSlug, { fresh: true }) : null;
   if (!studio || !waiting?.lastDay) return;
   const until = localMidnight(addDays(String(waiting.lastDay), 1), studio.tz);
-  await recordFreedTime(tx, { studioSlug: studio.slug, from: event.freedFrom, to: until < event.freedTo ? until : event.freedTo, reason: "hours" });
+  await queueWaitlistSignal(tx, { studioSlug: studio.slug, from: event.freedFrom, to: until < event.freedTo ? until : event.freedTo, reason: "hours", dueAt: event.at });
 }
 
 export const claimUrl = (siteOrigin: string, token: string) => `${siteOrigin}/waitlist/offer/${token}`;
