@@ -14,6 +14,7 @@ import { action as moveAction } from "~/routes/staff+/visits.$id_.move";
 import { loader as intakeLoader } from "~/routes/staff+/visits.$id_.intake";
 import { action as searchAction } from "~/routes/staff+/search";
 import { loader as auditLoader } from "~/routes/staff+/audit";
+import { localTimeAhead } from "../fixtures/clock";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
@@ -24,12 +25,8 @@ const get = (cookie: string) => new Request(`${ORIGIN}/staff`, { headers: { Cook
 const post = (cookie: string, fields: Record<string, string>) =>
   new Request(`${ORIGIN}/staff`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
 
-/** 10:00 New York time, `days` days from now (always more than 24 hours ahead). */
-function daysAhead(days: number, hourUtc = 15) {
-  const d = new Date(Date.now() + days * 86400_000);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d;
-}
+/** 10:00 New York time, `days` days from today there, in winter and summer alike (issue 43). */
+const daysAhead = (days: number, time = "10:00") => localTimeAhead(days, time);
 
 async function book(db: Db, slug: string, startsAt: Date, person = patientInput()) {
   const outcome = await bookAppointment(db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt, patient: person, needsInsurance: false, details: {} });
@@ -104,7 +101,7 @@ describeEachEngine("console visits", ({ db }) => {
     const person = patientInput();
     const visit = await book(db().db, slug, daysAhead(5), person);
     const desk = await signedInStaff(db().db, "front_desk", [slug]);
-    const target = daysAhead(6, 16);
+    const target = daysAhead(6, "11:00");
     const moved = await callRoute(moveAction, post(desk.cookie, { sequence: "0", slot: target.toISOString(), note: "Asked by phone" }), { params: { id: String(visit.id) } });
     expect(moved.status).toBe(303);
     const [row] = await db().db.select().from(appointments).where(eq(appointments.id, visit.id));

@@ -14,6 +14,7 @@ import { action as endpointAction, loader as endpointLoader } from "~/routes/sta
 import { bookAppointment } from "~/scheduling/book.server";
 import { deliverDue, fanOut } from "~/webhooks/deliveries.server";
 import { ROTATION_OVERLAP_HOURS } from "~/webhooks/endpoints.server";
+import { localTimeAhead } from "../fixtures/clock";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
@@ -36,8 +37,7 @@ async function run(db: Db, now = new Date()) {
 }
 
 async function book(db: Db, slug: string, days: number) {
-  const startsAt = new Date(Date.now() + days * 86400_000);
-  startsAt.setUTCHours(15, 0, 0, 0);
+  const startsAt = localTimeAhead(days, "10:00");
   const outcome = await bookAppointment(db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt, patient: patientInput(), needsInsurance: false, details: {} });
   if (!outcome.ok) throw new Error(outcome.code);
   return outcome.appointment;

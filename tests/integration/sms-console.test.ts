@@ -19,6 +19,7 @@ import { loader as dayLoader } from "~/routes/staff+/studios.$slug.day.$date";
 import { loader as inboxLoader } from "~/routes/staff+/texts";
 import { action as threadAction, loader as threadLoader } from "~/routes/staff+/texts_.$id";
 import { localDayKey } from "~/rules/zoned-time";
+import { localTimeAhead } from "../fixtures/clock";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
@@ -33,11 +34,7 @@ let serial = 0;
 const nextPhone = () => `617555${String(3000 + serial++).padStart(4, "0")}`;
 const sid = () => `SM${Math.random().toString(16).slice(2).padEnd(16, "0").slice(0, 16)}${Date.now().toString(16).padStart(16, "0")}`;
 
-function daysAhead(days: number) {
-  const d = new Date(Date.now() + days * 86400_000);
-  d.setUTCHours(15, 0, 0, 0);
-  return d;
-}
+const daysAhead = (days: number) => localTimeAhead(days, "10:00");
 
 describeEachEngine("texts in the console", ({ db }) => {
   async function studio() {

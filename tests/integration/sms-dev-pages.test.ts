@@ -15,6 +15,7 @@ vi.mock("~/platform/env.server", async (importOriginal) => {
 
 const { describeEachEngine } = await import("../helpers/db");
 const { callRoute } = await import("../helpers/route-call");
+import { localTimeAhead } from "../fixtures/clock";
 const { createStudioWithProviders, patientInput } = await import("../fixtures/factories");
 const { smsInbound, smsThreads } = await import("~/db/schema");
 const { bookAppointment } = await import("~/scheduling/book.server");
@@ -39,8 +40,7 @@ describeEachEngine("texts' development pages", ({ db }) => {
 
       process.env.DEV_ROUTES = "true";
       const { slug } = await createStudioWithProviders(db().db);
-      const startsAt = new Date(Date.now() + 3 * 86400_000);
-      startsAt.setUTCHours(15, 0, 0, 0);
+      const startsAt = localTimeAhead(3, "10:00");
       const phone = "6175550142";
       const booked = await bookAppointment(db().db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt, patient: { ...patientInput(), phone }, needsInsurance: false, details: {}, smsConsent: true });
       if (!booked.ok) throw new Error(booked.code);

@@ -12,6 +12,7 @@ import { newBookingId, placeHold, sweepExpiredHolds } from "~/scheduling/holds.s
 import { cancelVisit, rescheduleVisit } from "~/scheduling/visit-changes.server";
 import { consumeVisitEvents, type VisitEvent } from "~/scheduling/visit-events.server";
 import { action as visitAction } from "~/routes/staff+/visits.$id";
+import { localTimeAhead } from "../fixtures/clock";
 import { createPatient, createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine, testPool } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
@@ -20,12 +21,8 @@ import { signedInStaff } from "../helpers/staff";
 const post = (cookie: string, fields: Record<string, string>) =>
   new Request("http://localhost:3000/staff", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } });
 
-/** 10:00 New York time, `days` days from now. */
-function daysAhead(days: number, hourUtc = 15) {
-  const d = new Date(Date.now() + days * 86400_000);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d;
-}
+/** 10:00 New York time, `days` days from today there, in winter and summer alike (issue 43). */
+const daysAhead = (days: number) => localTimeAhead(days, "10:00");
 
 async function book(db: Db, slug: string, startsAt: Date) {
   const outcome = await bookAppointment(db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt, patient: patientInput(), needsInsurance: false, details: {} });

@@ -51,10 +51,17 @@ describe.skipIf(!hasPostgres)("the built server wakes its waitlist on a freed ti
     const db = app.db;
     const studio = (await getBookableStudio(db, "fenway", { fresh: true }))!;
     const service = (await getService(db, "CLNCHK", { fresh: true }))!;
-    // A cleaning a week ahead, booked (here: the test's process, whose wake reaches no job of the server's).
-    const day = addDays(localToday(new Date(), TZ), 7);
+    // A cleaning a week or so ahead, booked (here: the test's process, whose wake reaches no job of the server's): the
+    // first day from a week on that the studio is open (a week from a Sunday is a Sunday, when Fenway is closed).
     const now = new Date();
-    const [slot] = await findSlots(db, studio, service, { from: localMidnight(day, TZ), to: localMidnight(addDays(day, 1), TZ), now }, { fresh: true, now });
+    const freeOn = (day: string) => findSlots(db, studio, service, { from: localMidnight(day, TZ), to: localMidnight(addDays(day, 1), TZ), now }, { fresh: true, now });
+    let day = addDays(localToday(now, TZ), 7);
+    let [slot] = await freeOn(day);
+    for (let tries = 1; !slot && tries < 7; tries++) {
+      day = addDays(day, 1);
+      [slot] = await freeOn(day);
+    }
+    if (!slot) throw new Error("no free time at Fenway in the week from a week ahead");
     const booked = await bookAppointment(db, { studioSlug: "fenway", serviceCode: "CLNCHK", startsAt: slot.startsAt, patient: patientInput(), needsInsurance: false, details: {} });
     if (!booked.ok) throw new Error(`booking failed: ${booked.code}`);
     // Someone waiting for any time around that day.

@@ -15,6 +15,7 @@ import { deliverDue, fanOut } from "~/webhooks/deliveries.server";
 import { addEndpoint, replayDelivery, rotateSecret } from "~/webhooks/endpoints.server";
 import { checkEndpointUrl, postWebhook } from "~/webhooks/outbound.server";
 import { webhookPayloadSchema } from "~/webhooks/payload";
+import { localTimeAhead } from "../fixtures/clock";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { webhookReceiver } from "../helpers/webhook-receiver";
@@ -23,11 +24,8 @@ const SCHEDULE = [1000, 2000, 4000]; // WEBHOOK_RETRY_SCHEDULE=1s,2s,4s
 const settings = { schedule: SCHEDULE, allowPrivate: true, siteOrigin: "https://dental.example.com" };
 const admin = { id: 1, email: "admin@example.com" };
 
-function daysAhead(days: number, hourUtc = 15) {
-  const d = new Date(Date.now() + days * 86400_000);
-  d.setUTCHours(hourUtc, 0, 0, 0);
-  return d;
-}
+/** 10:00 New York time, `days` days from today there, in winter and summer alike (issue 43). */
+const daysAhead = (days: number) => localTimeAhead(days, "10:00");
 
 async function book(db: Db, slug: string, startsAt: Date, person = patientInput()) {
   const outcome = await bookAppointment(db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt, patient: person, needsInsurance: false, details: {} });
