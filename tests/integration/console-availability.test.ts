@@ -18,8 +18,8 @@ import { action as serviceAction, loader as serviceEditLoader } from "~/routes/s
 import { bookAppointment } from "~/scheduling/book.server";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { findSlots } from "~/scheduling/slots.server";
-import { namedFederalHolidays } from "~/rules/holidays";
-import { addDays, localMidnight, localToday } from "~/rules/zoned-time";
+import { namedFederalHolidays, usFederalHolidays } from "~/rules/holidays";
+import { addDays, instantOfWall, localMidnight, localToday } from "~/rules/zoned-time";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
@@ -35,11 +35,16 @@ const post = (cookie: string, fields: Record<string, string | string[]>) => {
 };
 type Rejected = { initialValue: Record<string, unknown>; error: Record<string, string[]> };
 
-/** A studio-local day `n` days ahead, always a weekday at least 2 days out, and its local 10:00. */
+/**
+ * A studio-local day `n` days ahead, always a working day (no weekend, no federal holiday: issue 43) at least 2 days
+ * out, and its local hours (the wall clock's, on a daylight-saving change day too).
+ */
 function dayAhead(n: number) {
   let day = addDays(localToday(new Date(), TZ), n);
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
-  return { day, at: (hour: number) => new Date(localMidnight(day, TZ).getTime() + hour * 3600_000) };
+  const closed = (d: string) => [0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()) || usFederalHolidays(Number(d.slice(0, 4))).includes(d);
+  while (closed(day)) day = addDays(day, 1);
+  const [y, m, d] = day.split("-").map(Number);
+  return { day, at: (hour: number) => new Date(instantOfWall(Date.UTC(y!, m! - 1, d!, hour), TZ).instant) };
 }
 
 async function book(db: Db, slug: string, startsAt: Date) {
