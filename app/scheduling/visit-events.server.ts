@@ -73,8 +73,10 @@ export function visitEventsCommitted() {
 /**
  * The transaction ids below which every transaction of this database has ended (committed or rolled back): no event
  * with a smaller `tx_id` can still appear. The horizon is read first, then the transactions still running here (a
- * transaction not yet listed then gets a larger id than the horizon). Only this database's backends count:
- * transaction ids are shared by the whole server, and an unrelated database's long transaction must not hold us up.
+ * transaction not yet listed then gets a larger id than the horizon). Only this database's client backends count:
+ * transaction ids are shared by the whole server, and an unrelated database's long transaction must not hold us up;
+ * nor may autovacuum's ANALYZE, which takes an id to write its statistics but never writes an event (seen holding a
+ * consumer back under load, 2026-12-02).
  */
 async function settledBelow(tx: Pick<Db, "execute">): Promise<number> {
   const rows = async (query: ReturnType<typeof sql>) => ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -84,7 +86,7 @@ async function settledBelow(tx: Pick<Db, "execute">): Promise<number> {
   const [{ oldest }] = await rows(sql`
     select min(${h}::bigint - (((${h}::bigint & 4294967295) - backend_xid::text::bigint + 4294967296) % 4294967296)) as oldest
     from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and backend_xid is not null`);
+    where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and backend_xid is not null`);
   return oldest === null || oldest === undefined ? h : Math.min(h, Number(oldest));
 }
 
