@@ -65,6 +65,17 @@ export async function recordTimeFreedEvent(tx: Tx, freed: { studioSlug: string; 
   await tx.insert(visitEvents).values({ type: "time.freed", studioSlug: freed.studioSlug, freedFrom: freed.from, freedTo: freed.to, freedReason: freed.reason, at: freed.at });
 }
 
+/** One wake of this process's consumers a moment from now, however many of them found events still settling. */
+let lookingAgain: NodeJS.Timeout | null = null;
+function lookAgainSoon() {
+  if (lookingAgain) return;
+  lookingAgain = setTimeout(() => {
+    lookingAgain = null;
+    visitEventsCommitted();
+  }, 250);
+  lookingAgain.unref();
+}
+
 /** After the commit of a transaction that wrote events: this process's consumers look now, not at their next tick. */
 export function visitEventsCommitted() {
   wake(VISIT_EVENTS_TOPIC);
@@ -109,7 +120,17 @@ export async function consumeVisitEvents(db: Db, consumer: string, handle: (tx: 
       .where(sql`(${visitEvents.txId}, ${visitEvents.id}) > (${cursor.txId}::bigint, ${cursor.eventId}::bigint) and ${visitEvents.txId} < ${settled}::bigint`)
       .orderBy(visitEvents.txId, visitEvents.id)
       .limit(limit);
-    if (events.length === 0) return 0;
+    if (events.length === 0) {
+      // Newer events whose transactions are still ending (another writer's transaction was open at this read): looked
+      // at again in a moment, not at the consumer's next tick (a woken waitlist would otherwise wait its whole period).
+      const [held] = await tx
+        .select({ id: visitEvents.id })
+        .from(visitEvents)
+        .where(sql`(${visitEvents.txId}, ${visitEvents.id}) > (${cursor.txId}::bigint, ${cursor.eventId}::bigint)`)
+        .limit(1);
+      if (held) lookAgainSoon();
+      return 0;
+    }
     await handle(tx as unknown as Db, events);
     const last = events[events.length - 1];
     await tx.update(visitEventCursors).set({ txId: last.txId, eventId: last.id }).where(eq(visitEventCursors.consumer, consumer));
