@@ -2,7 +2,7 @@
  * The decision records the code and the docs cite exist (issue 42 C: decision 035 was cited five times and never
  * written), and every record keeps the template (`docs/decisions/TEMPLATE.md`): a status line in its words that
  * names what amended or superseded it (both ways, every named record existing), the sections Context, Decision and
- * Consequences in that order, and a length a reader finishes.
+ * Consequences in that order, and a length a reader finishes. The sections of bench/README.md the docs cite exist.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -117,6 +117,20 @@ describe("decision records", () => {
   it("every record has a status line in the template's words, its sections and a length a reader finishes", () => {
     const breaks = records.flatMap((name) => templateBreaks(name, readFileSync(path.join(DECISIONS, name), "utf8")));
     expect(breaks).toEqual([]);
+  });
+
+  it("every section of bench/README.md the docs cite exists", () => {
+    const headings = new Set([...readFileSync(path.join(ROOT, "bench/README.md"), "utf8").matchAll(/^#{2,4} (.+)$/gm)].map((match) => match[1].replace(/ \(.*$/, "")));
+    const missing: string[] = [];
+    for (const root of ["docs", "README.md"]) {
+      for (const file of files(root)) {
+        for (const match of readFileSync(path.join(ROOT, file), "utf8").matchAll(/bench\/README\.md`?,?\s*(?:\(|")(?:## )?([^")\n]+)[")]/g)) {
+          if (!headings.has(match[1])) missing.push(`${file}: bench/README.md "${match[1]}"`);
+        }
+      }
+    }
+    expect(headings.size).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 
   it("every amended or superseded record names an existing record that names it back", () => {
