@@ -114,9 +114,13 @@ export type ValidateOptions = {
   keep?: string[];
   /** Fields never sent back (a password, a card number). */
   hide?: string[];
+  /** The answer's headers (a private page's cache rules). */
+  headers?: HeadersInit;
 };
 
 type Refusal = { fieldErrors?: FieldErrors; formErrors?: string[] };
+/** What `refine` returned, without its refusals (the value a valid form gives). */
+type Accepted<Out> = Exclude<Out, { formErrors: unknown } | { fieldErrors: unknown }>;
 
 /**
  * Validates a whole form with zod through Conform (its coercion of form fields: empty → absent, numbers, lists):
@@ -130,17 +134,17 @@ export async function validateForm<Schema extends z.ZodType, Out = z.output<Sche
   t: T,
   refine?: (value: z.output<Schema>) => Out | Refusal | Promise<Out | Refusal>,
   options: ValidateOptions = {},
-): Promise<{ ok: true; value: Out } | { ok: false; response: Response }> {
+): Promise<{ ok: true; value: Accepted<Out> } | { ok: false; response: Response }> {
   const submission = parseWithZod(form, { schema });
   const refuse = (refusal?: Refusal) => {
     const reply = submission.reply({ ...refusal, hideFields: options.hide });
     const values = options.keep ? textValues(form, options.keep) : (reply.initialValue ?? {});
-    return { ok: false as const, response: rejected(values, firstMessages(reply.error), { intent: options.intent, t }) };
+    return { ok: false as const, response: rejected(values, firstMessages(reply.error), { intent: options.intent, headers: options.headers, t }) };
   };
   if (submission.status !== "success") return refuse();
   const value = refine ? await refine(submission.value as z.output<Schema>) : (submission.value as Out);
   if (isRefusal(value)) return refuse(value);
-  return { ok: true, value };
+  return { ok: true, value: value as Accepted<Out> };
 }
 
 /** Conform's messages per field (null for a field it cleared), as the kit's: the fields with messages. */
