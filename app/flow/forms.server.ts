@@ -106,24 +106,54 @@ export function fieldErrors(error: z.ZodError, t: T = english()): FieldErrors {
   return errors;
 }
 
+/** How a refused form comes back: which form of the page (`intent`), and which typed values return. */
+export type ValidateOptions = {
+  /** The form of a page with several (its `intent`), so the page shows the messages beside the right one. */
+  intent?: string | null;
+  /** The text fields whose typed values come back (at most 300 characters each); without it, all but `hide`. */
+  keep?: string[];
+  /** Fields never sent back (a password, a card number). */
+  hide?: string[];
+  /** The answer's headers (a private page's cache rules). */
+  headers?: HeadersInit;
+};
+
+type Refusal = { fieldErrors?: FieldErrors; formErrors?: string[] };
+/** What `refine` returned, without its refusals (the value a valid form gives). */
+type Accepted<Out> = Exclude<Out, { formErrors: unknown } | { fieldErrors: unknown }>;
+
 /**
  * Validates a whole form with zod through Conform (its coercion of form fields: empty → absent, numbers, lists):
- * the value, or the 400 answer with the form's values and messages. `refine` may refuse a valid value with
- * messages of its own (a studio not in the market, a time just taken).
+ * the value, or the 400 answer with the form's values and messages (the kit's `rejected` shape). `refine` may
+ * refuse a valid value with messages of its own (a studio not in the market, a time just taken, a wrong password).
+ * The one way a form post is parsed (decisions 037 and 069): no `safeParse(Object.fromEntries(form))` elsewhere.
  */
 export async function validateForm<Schema extends z.ZodType, Out = z.output<Schema>>(
   form: FormData,
   schema: Schema,
   t: T,
-  refine?: (value: z.output<Schema>) => Out | { fieldErrors?: FieldErrors; formErrors?: string[] } | Promise<Out | { fieldErrors?: FieldErrors; formErrors?: string[] }>,
-): Promise<{ ok: true; value: Out } | { ok: false; response: Response }> {
+  refine?: (value: z.output<Schema>) => Out | Refusal | Promise<Out | Refusal>,
+  options: ValidateOptions = {},
+): Promise<{ ok: true; value: Accepted<Out> } | { ok: false; response: Response }> {
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success") return { ok: false, response: json(localizeReply(submission.reply(), t), { status: 400 }) };
+  const refuse = (refusal?: Refusal) => {
+    const reply = submission.reply({ ...refusal, hideFields: options.hide });
+    const values = options.keep ? textValues(form, options.keep) : (reply.initialValue ?? {});
+    return { ok: false as const, response: rejected(values, firstMessages(reply.error), { intent: options.intent, headers: options.headers, t }) };
+  };
+  if (submission.status !== "success") return refuse();
   const value = refine ? await refine(submission.value as z.output<Schema>) : (submission.value as Out);
-  if (isRefusal(value)) return { ok: false, response: json(localizeReply(submission.reply(value), t), { status: 400 }) };
-  return { ok: true, value };
+  if (isRefusal(value)) return refuse(value);
+  return { ok: true, value: value as Accepted<Out> };
 }
 
-function isRefusal(value: unknown): value is { fieldErrors?: FieldErrors; formErrors?: string[] } {
+/** Conform's messages per field (null for a field it cleared), as the kit's: the fields with messages. */
+function firstMessages(error: Record<string, string[] | null> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(error ?? {})) if (messages?.length) errors[name] = messages;
+  return errors;
+}
+
+function isRefusal(value: unknown): value is Refusal {
   return typeof value === "object" && value !== null && ("fieldErrors" in value || "formErrors" in value);
 }

@@ -60,6 +60,13 @@ export const accountHealthRecord = (personId: number) => healthRecordWhere(eq(pa
 /** The same for one family member of the holder's (the caller checked the member is theirs), audited alike. */
 export const memberHealthRecord = (patientId: number) => healthRecordWhere(eq(patients.id, patientId));
 
+/** A family member's health history and insurance as their page shows them (each with the day it was last saved). */
+export async function memberHealthView(patientId: number, locale: string) {
+  const record = await memberHealthRecord(patientId);
+  const view = (onFile: typeof record.health) => (onFile ? { rows: onFile.rows, asOf: formatCalendarDate(onFile.updatedAt.toISOString().slice(0, 10), locale), complete: onFile.complete } : null);
+  return { health: view(record.health), insurance: view(record.insurance) };
+}
+
 async function healthRecordWhere(where: SQL): Promise<{ health: OnFile | null; insurance: OnFile | null }> {
   const db = await getDb();
   const rows = await db

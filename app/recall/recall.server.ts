@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { appointments, patients, recallEmailDays, recallNotices, services } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
 import { serviceName } from "~/scheduling/service-names";
@@ -178,6 +178,9 @@ async function claimRecallDay(db: Db, patientId: number, day: string, noticeId: 
   const claimed = await db.insert(recallEmailDays).values({ patientId, sentOn: day, noticeId }).onConflictDoNothing().returning({ noticeId: recallEmailDays.noticeId });
   return claimed.length > 0;
 }
+
+/** /profile's recalls (decision 069: the page's query in its feature). */
+export const profileRecalls = async (personId: number, now: Date, locale: string) => accountRecalls(await getDb(), personId, now, locale);
 
 export type NextRecall = { patientName: string; line: string; bookHref: string; key: string };
 

@@ -1,6 +1,6 @@
 import { readFormPost } from "~/flow/forms.server";
 import { z } from "zod/v4";
-import { dateOfBirthField, nameMessages, personNameField, phoneField, type NameLabel } from "~/booking/person-fields.server";
+import { dateOfBirthField, nameMessages, personNameField, phoneField, type NameLabel } from "~/flow/person-fields.server";
 import { ageOn, ADULT_AGE } from "~/rules/age";
 import { FLAVORS, SHOWS } from "~/rules/comfort-preferences";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

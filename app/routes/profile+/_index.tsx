@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { authHeaders } from "~/auth/headers";
@@ -9,14 +9,29 @@ import { FamilySection } from "~/ui/family-section";
 import { VisitList } from "~/ui/profile";
 import { NextCheckups } from "~/ui/recall";
 import { WaitlistEntries } from "~/ui/waitlist-entries";
-import { profileAction, profilePage, type Intent } from "./_index.server";
+import { PRIVATE_PAGE } from "~/auth/headers";
+import { requirePatient } from "~/auth/sessions.server";
+import { profileAccountPart, profileAction, type ProfileIntent as Intent } from "~/account/profile-page.server";
+import { i18nOf } from "~/i18n/locale.server";
+import { profileRecalls } from "~/recall/recall.server";
+import { profileWaitlistEntries } from "~/waitlist/profile-entries.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("account.profile.metaTitle") }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders;
 
-// The loader and action live in the route's server module: one module for the browser build to leave out.
-export const loader = ({ request }: LoaderFunctionArgs) => profilePage(request);
-export const action = ({ request, context }: ActionFunctionArgs) => profileAction(request, context);
+/** The page: the account's part, its recalls and its waitlist entries, each from its feature. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const patient = await requirePatient(request);
+  const { locale } = i18nOf(request);
+  const now = new Date();
+  const [account, recalls, entries] = await Promise.all([profileAccountPart(request, patient, now), profileRecalls(patient.personId, now, locale), profileWaitlistEntries(patient, now, locale)]);
+  const left = new URL(request.url).searchParams.get("waitlist") === "left";
+  return json({ ...account, recalls, waitlist: { entries, left } }, { headers: PRIVATE_PAGE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return profileAction(request, await requirePatient(request), context);
+}
 
 /** One form of the page: its own messages and values, an `intent`, a submit button; "Saved" after it worked. */
 function ProfileForm({ intent, title, result, values, done, submitLabel, children }: { intent: Intent; title: string; result: (FormResult & { intent?: string | null }) | undefined; values?: SavedValues; done: { intent: Intent | null; notice: string | null }; submitLabel: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { authHeaders } from "~/auth/headers";
 import { metaT, Trans, useT } from "~/i18n/use-t";
@@ -6,13 +6,23 @@ import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { MemberFields, MemberForm } from "~/ui/family";
 import { ErrorSummary, FormStateProvider } from "~/ui/form";
 import { AnswerList, VisitList } from "~/ui/profile";
-import { memberAction, memberPage } from "./family.server";
+import { memberAction, memberPage } from "~/account/family-page.server";
+import { PRIVATE_PAGE } from "~/auth/headers";
+import { bracesSuggestion } from "~/booking/braces-suggestion";
+import { i18nOf } from "~/i18n/locale.server";
+import { memberHealthView } from "~/intake/history.server";
 
 // The member's name stays out of the title (tabs, history): one title for every member's page.
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("family.member.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders;
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => memberPage(request, params.id);
+/** The member's page (a 404 unless the holder's), their health record (the read audited) and braces suggestion. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale, t } = i18nOf(request);
+  const { quizResults, ...page } = await memberPage(request, params.id);
+  const record = await memberHealthView(page.member.id, locale);
+  return json({ ...page, ...record, braces: bracesSuggestion(quizResults, t) }, { headers: PRIVATE_PAGE });
+}
 export const action = ({ request, params }: ActionFunctionArgs) => memberAction(request, params.id);
 
 /** `/profile/family/<id>`: one family member's visits, health, Breezy Braces suggestion and details. */

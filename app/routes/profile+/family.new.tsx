@@ -4,7 +4,7 @@ import { authHeaders } from "~/auth/headers";
 import { metaT, useT } from "~/i18n/use-t";
 import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { MemberFields, MemberForm } from "~/ui/family";
-import { addMember, newMemberPage } from "./family.server";
+import { addMember, newMemberPage } from "~/account/family-page.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("family.new.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
 export const headers = authHeaders;

@@ -1,24 +1,27 @@
 import { json, redirect } from "@remix-run/node";
-import { memberSchema } from "~/account/family.server";
-import { visitRows } from "~/account/profile.server";
-import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
+import { readFormPost, rejected, validateForm } from "~/flow/forms.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { requirePatient } from "~/auth/sessions.server";
-import { QUIZ_RESULTS, type QuizResult } from "~/booking/options";
 import { getDb } from "~/db/client.server";
 import { i18nOf } from "~/i18n/locale.server";
-import { localizeReply, msg, type T } from "~/i18n/translate";
-import { memberHealthRecord } from "~/intake/history.server";
+import { msg, type T } from "~/i18n/translate";
+import type { z } from "zod/v4";
 import { intakeHref } from "~/rules/intake";
 import { goneLink } from "~/platform/gone-link.server";
 import { joinDateParts } from "~/platform/form-data.server";
 import { isDependant, memberSummary, RELATIONSHIPS } from "~/rules/family";
 import { marketTimezone } from "~/rules/markets";
-import { formatCalendarDate, localToday } from "~/rules/zoned-time";
+import { localToday } from "~/rules/zoned-time";
 import { addFamilyMember, familyMember, removeFamilyMember, updateFamilyMember } from "~/scheduling/family.server";
 import { familyVisits } from "~/scheduling/visits.server";
+import { memberSchema } from "./family.server";
+import { visitRows } from "./profile.server";
 
-/** The family pages' server side (issue 20 A): add a member, a member's own page (visits, health, edit, remove). */
+/**
+ * The family pages' server side (issue 20 A, decision 069): add a member, a member's own page (visits, edit, remove).
+ * The member's health record (intake) and Breezy Braces suggestion (booking) are added by the route: features do
+ * not import each other.
+ */
 
 const FIELDS = ["firstName", "lastName", "dateOfBirth", "dateOfBirthMonth", "dateOfBirthDay", "dateOfBirthYear", "relationship"];
 const today = () => localToday(new Date(), marketTimezone(null));
@@ -44,36 +47,26 @@ export async function newMemberPage(request: Request) {
   return json({ relationships: relationships(i18nOf(request).t), returnTo }, { headers: PRIVATE_PAGE });
 }
 
-async function parseMember(form: FormData) {
+/** The member form read with the form kit; `save` may refuse the valid member with messages of its own. */
+function validateMember<Out>(request: Request, form: FormData, intent: string | null, save: (member: z.output<ReturnType<typeof memberSchema>>) => Promise<Out>) {
   joinDateParts(form, "dateOfBirth");
-  const values = textValues(form, FIELDS);
-  const parsed = memberSchema(today()).safeParse(Object.fromEntries(form));
-  return { values, parsed };
+  return validateForm(form, memberSchema(today()), i18nOf(request).t, save, { intent, keep: FIELDS, headers: PRIVATE_PAGE });
 }
 
 export async function addMember(request: Request) {
   const holder = await requirePatient(request);
   const { form } = await readFormPost(request);
   const returnTo = returnTarget(form.get("returnTo"));
-  const { values, parsed } = await parseMember(form);
-  if (!parsed.success) return refused(request, values, fieldErrors(parsed.error, i18nOf(request).t));
-  const id = await addFamilyMember(holder, parsed.data);
-  if (id === null) return refused(request, values, { "": ["family.errors.tooMany"] });
+  const result = await validateMember(request, form, null, async (member) => (await addFamilyMember(holder, member)) ?? { formErrors: ["family.errors.tooMany"] });
+  if (!result.ok) return result.response;
+  const id = result.value;
   if (returnTo === "/booking/who") return redirect(`/booking/who?added=${id}`, { status: 303, headers: PRIVATE_PAGE });
   return redirect("/profile?family=added#family", { status: 303, headers: PRIVATE_PAGE });
 }
 
-// The brand keeps its name; the others are `family` keys.
-const RESULT: Record<QuizResult, { name: string | null; key: string | null; service: string }> = {
-  invisalign: { name: "Invisalign", key: null, service: "INVISALN" },
-  braces: { name: null, key: "family.member.result.braces", service: "BRACESCON" },
-  "smile-straightening": { name: null, key: "family.member.result.smile", service: "INVISALN" },
-};
-const isQuizResult = (value: unknown): value is QuizResult => (QUIZ_RESULTS as readonly unknown[]).includes(value);
-
 /**
- * A member's page, for the holder only: their visits, health history and insurance (the read audited as the
- * patient's own), their Breezy Braces suggestion, the edit and remove forms. Anyone else's member is a 404.
+ * A member's page, for the holder only: their visits, the edit and remove forms, and the quiz result of their
+ * ortho visit (for the route's Breezy Braces suggestion). Anyone else's member is a 404.
  */
 export async function memberPage(request: Request, id: string | undefined) {
   const holder = await requirePatient(request);
@@ -82,18 +75,16 @@ export async function memberPage(request: Request, id: string | undefined) {
   const member = await familyMember(db, holder.personId, id);
   if (!member) throw notFound();
   const now = new Date();
-  const [visits, record] = await Promise.all([familyVisits(db, holder.personId), memberHealthRecord(member.id)]);
+  const visits = await familyVisits(db, holder.personId);
   const rows = visitRows(
     visits.filter((v) => v.patientId === member.id),
     now,
     locale,
   );
   const next = rows.visits.filter((v) => v.status === "CONFIRMED" && v.startsAt > now).at(-1);
-  const quiz = rows.visits.filter((v) => v.serviceCategory === "ortho").map((v) => v.details.quizResult).find(isQuizResult) ?? null;
-  const view = (onFile: typeof record.health) => (onFile ? { rows: onFile.rows, asOf: formatCalendarDate(onFile.updatedAt.toISOString().slice(0, 10), locale), complete: onFile.complete } : null);
+  const quizResults = rows.visits.filter((v) => v.serviceCategory === "ortho").map((v) => v.details.quizResult);
   const done = new URL(request.url).searchParams.get("done");
-  return json(
-    {
+  return {
       member: {
         id: member.id,
         name: `${member.firstName} ${member.lastName}`.trim(),
@@ -104,15 +95,11 @@ export async function memberPage(request: Request, id: string | undefined) {
       details: { firstName: member.firstName, lastName: member.lastName, dateOfBirth: member.dateOfBirth ?? "", relationship: member.relationship },
       upcoming: rows.upcoming,
       past: rows.past,
-      health: view(record.health),
-      insurance: view(record.insurance),
       intakeLink: next ? intakeHref(next.token, { booked: true }) : null,
-      braces: quiz ? { name: RESULT[quiz].name ?? t(RESULT[quiz].key!), book: `/booking?service=${RESULT[quiz].service}` } : null,
+      quizResults,
       relationships: relationships(t),
       notice: done === "saved" ? t("family.member.saved", { firstName: member.firstName }) : null,
-    },
-    { headers: PRIVATE_PAGE },
-  );
+  };
 }
 
 export async function memberAction(request: Request, id: string | undefined) {
@@ -122,9 +109,11 @@ export async function memberAction(request: Request, id: string | undefined) {
   const { form } = await readFormPost(request);
   const intent = form.get("intent");
   if (intent === "edit") {
-    const { values, parsed } = await parseMember(form);
-    if (!parsed.success) return refused(request, values, fieldErrors(parsed.error, i18nOf(request).t), "edit");
-    if (!(await updateFamilyMember(holder.personId, member.id, parsed.data))) throw notFound();
+    const result = await validateMember(request, form, "edit", async (edited) => {
+      if (!(await updateFamilyMember(holder.personId, member.id, edited))) throw notFound();
+      return edited;
+    });
+    if (!result.ok) return result.response;
     return redirect(`/profile/family/${member.id}?done=saved#details`, { status: 303, headers: PRIVATE_PAGE });
   }
   if (intent === "remove") {

@@ -1,11 +1,12 @@
 /**
  * The fields that say who a patient is — name, mobile number, date of birth — with their messages, one
- * definition for the booking's contact step and the patient area's details form.
+ * definition for the booking's contact step and the patient area's details form (both features read them here,
+ * below both: decision 069).
  */
 import { z } from "zod/v4";
 import { ageOn } from "~/rules/age";
 import { normalizePhone } from "~/rules/phone";
-import { dateOfBirthSchema } from "./state";
+import { isRealDate } from "~/rules/family";
 
 /** The name fields' messages, as catalogue keys (the action words them for the reader: localizeReply). */
 const NAME_MESSAGES = {
@@ -38,7 +39,7 @@ export const dateOfBirthField = (today: string) =>
     .max(10, "booking.errors.dobFormat")
     .superRefine((v, ctx) => {
       const fail = (message: string) => ctx.addIssue({ code: "custom", message });
-      if (!dateOfBirthSchema.safeParse(v).success) return fail("booking.errors.dobInvalid");
+      if (!isRealDate(v)) return fail("booking.errors.dobInvalid");
       if (v > today) return fail("booking.errors.dobFuture");
       if (ageOn(v, today) >= 120) return fail("booking.errors.dobYear");
     });

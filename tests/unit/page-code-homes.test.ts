@@ -1,0 +1,145 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Where a page's server code lives, and one way to read a form (decision 069, docs/guides/pages.md). A route file
+ * holds imports, meta/headers/handle, a short loader and action that call their feature, and the component; the
+ * queries, the form's schema and the action's work live in the feature's `*.server.ts`. Every form post is read
+ * with the form kit (`readFormPost` + `validateForm`, Conform's parsing), never by hand.
+ */
+
+const ROOT = path.resolve(__dirname, "../..");
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(path.join(ROOT, dir))) {
+    const entry = path.join(dir, name);
+    if (statSync(path.join(ROOT, entry)).isDirectory()) yield* files(entry);
+    else if (/\.(ts|tsx)$/.test(name)) yield entry.split(path.sep).join("/");
+  }
+}
+
+/** What a route file may not hold, each with the reason the offender list gives. */
+const IN_A_ROUTE: [RegExp, string][] = [
+  [/\bgetDb\(/, "calls getDb() (the query belongs in its feature)"],
+  [/from "drizzle-orm/, "imports drizzle-orm (the query belongs in its feature)"],
+  [/from "zod(\/v4)?"/, "imports zod (a schema belongs in its feature's .server.ts)"],
+];
+
+/** How a form may not be read, anywhere in app/. */
+const FORM_READ_BY_HAND: [RegExp, string][] = [
+  // A GET query string or the API's params are not forms: `Object.fromEntries(url.searchParams)` may be parsed.
+  [/safeParse\(\s*\{?\s*(\.\.\.)?Object\.fromEntries\((?!\s*(url\.)?searchParams)/, "parses a form with safeParse(Object.fromEntries(…)) (use validateForm)"],
+  [/\bparseWithZod\b/, "uses parseWithZod outside the form kit (use validateForm)"],
+];
+
+/**
+ * The studio console's files (app/routes/staff+/, app/console/) with offenders, moved by the console's own change of
+ * issue 42 A. The lead empties this list when both changes are merged; nothing may be added to it.
+ */
+const CONSOLE_NOT_YET_MOVED: string[] = [
+  "app/routes/staff+/account.tsx",
+  "app/routes/staff+/api-keys.tsx",
+  "app/routes/staff+/login.tsx",
+  "app/routes/staff+/login_.code.tsx",
+  "app/routes/staff+/services.tsx",
+  "app/routes/staff+/services_.$code.tsx",
+  "app/routes/staff+/setup.$token.tsx",
+  "app/routes/staff+/studios.$slug.closures.tsx",
+  "app/routes/staff+/studios.$slug.day.$date.tsx",
+  "app/routes/staff+/studios.$slug.hours.tsx",
+  "app/routes/staff+/studios.$slug.hours_.$providerId.tsx",
+  "app/routes/staff+/studios.$slug.time-off.tsx",
+  "app/routes/staff+/team.tsx",
+  "app/routes/staff+/team_.$id.tsx",
+  "app/routes/staff+/texts_.$id.tsx",
+  "app/routes/staff+/visits.$id.tsx",
+  "app/routes/staff+/visits.$id_.move.tsx",
+  "app/routes/staff+/webhooks.tsx",
+  "app/routes/staff+/webhooks_.$id.tsx",
+];
+
+/** The patient side's files not moved yet by this change (emptied as it goes); nothing may be added to it. */
+const NOT_YET_MOVED: string[] = [
+  "app/account/manage-visit.server.ts",
+  "app/recall/unsubscribe.server.ts",
+  "app/routes/_auth+/confirm-email-change.tsx",
+  "app/routes/_auth+/email-verification.tsx",
+  "app/routes/_auth+/forgot-password.tsx",
+  "app/routes/_auth+/login.tsx",
+  "app/routes/_auth+/login_.password.tsx",
+  "app/routes/_auth+/set-password.tsx",
+  "app/routes/_auth+/signup.tsx",
+  "app/routes/_auth+/signup_.create.tsx",
+  "app/routes/_marketing+/invite-a-friend.server.ts",
+  "app/routes/_marketing+/invite-a-friend.tsx",
+  "app/routes/_marketing+/studios.tsx",
+  "app/routes/booking+/_index.tsx",
+  "app/routes/booking+/another.server.ts",
+  "app/routes/booking+/confirmation.server.ts",
+  "app/routes/booking+/confirmed.$token.calendar[.ics].tsx",
+  "app/routes/booking+/confirmed.$token.server.ts",
+  "app/routes/booking+/contact-info.server.ts",
+  "app/routes/booking+/cosmetic-consult.server.ts",
+  "app/routes/booking+/cosmetic-consult.tsx",
+  "app/routes/booking+/cosmetic.server.ts",
+  "app/routes/booking+/cosmetic.tsx",
+  "app/routes/booking+/email.server.ts",
+  "app/routes/booking+/emergency-type.server.ts",
+  "app/routes/booking+/emergency.tsx",
+  "app/routes/booking+/freeform-questions.server.ts",
+  "app/routes/booking+/insurance.server.ts",
+  "app/routes/booking+/markets.server.ts",
+  "app/routes/booking+/ortho-markets.server.ts",
+  "app/routes/booking+/ortho-quiz-result.server.ts",
+  "app/routes/booking+/ortho-quiz.server.ts",
+  "app/routes/booking+/payment-info.server.ts",
+  "app/routes/booking+/procedures.server.ts",
+  "app/routes/booking+/procedures.tsx",
+  "app/routes/booking+/services.server.ts",
+  "app/routes/booking+/services.tsx",
+  "app/routes/booking+/studios.server.ts",
+  "app/routes/booking+/studios.tsx",
+  "app/routes/booking+/times.server.ts",
+  "app/routes/booking+/times.tsx",
+  "app/routes/booking+/whitening.tsx",
+  "app/routes/booking+/who.server.ts",
+  "app/routes/dev+/dev-routes.server.ts",
+  "app/routes/dev+/outbox.$id.$file.tsx",
+  "app/routes/dev+/outbox.tsx",
+  "app/routes/dev+/sms.tsx",
+  "app/routes/payments+/fees.$token.tsx",
+  "app/routes/payments+/stripe.webhook.ts",
+  "app/routes/sms+/inbound.ts",
+  "app/routes/sms+/status.ts",
+  "app/waitlist/join.server.ts",
+];
+
+function offenders(): string[] {
+  const found: string[] = [];
+  for (const file of files("app")) {
+    const text = readFileSync(path.join(ROOT, file), "utf8");
+    if (file.startsWith("app/routes/")) {
+      if (file.endsWith(".server.ts")) found.push(`${file}: a .server.ts beside the routes (it belongs in its feature folder)`);
+      for (const [pattern, reason] of IN_A_ROUTE) if (pattern.test(text)) found.push(`${file}: ${reason}`);
+    }
+    if (file === "app/flow/forms.server.ts") continue;
+    for (const [pattern, reason] of FORM_READ_BY_HAND) if (pattern.test(text)) found.push(`${file}: ${reason}`);
+    // A module that reads a form post and parses with zod by hand (`schema.safeParse(values)`).
+    if (/\breadFormPost\(/.test(text) && /\.safeParse\(/.test(text)) found.push(`${file}: reads a form post and parses it with safeParse (use validateForm)`);
+  }
+  return found;
+}
+
+describe("a page's server code has one home, and a form one way to be read", () => {
+  it("has no route file with queries or schemas, no .server.ts beside the routes and no form read by hand", () => {
+    const allowed = new Set([...CONSOLE_NOT_YET_MOVED, ...NOT_YET_MOVED]);
+    expect(offenders().filter((o) => !allowed.has(o.slice(0, o.indexOf(": "))))).toEqual([]);
+  });
+
+  it("keeps the allow-lists true: each file listed still offends, and the console's list names only the console's", () => {
+    const now = new Set(offenders().map((o) => o.slice(0, o.indexOf(": "))));
+    for (const file of CONSOLE_NOT_YET_MOVED) expect(file).toMatch(/^app\/(routes\/staff\+|console)\//);
+    expect([...CONSOLE_NOT_YET_MOVED, ...NOT_YET_MOVED].filter((file) => !now.has(file))).toEqual([]);
+  });
+});
