@@ -12,6 +12,7 @@ import {
 } from "@playwright/test";
 import { totpCode } from "../../app/console/totp";
 import { captureHtml } from "../standards/captured";
+import { STAFF_LINKS_FILE } from "./ports";
 
 /**
  * Every spec's `test`: like Playwright's, and every HTML document its browser context receives (each page
@@ -197,11 +198,10 @@ export const STAFF_PASSWORD = "a long staff passphrase 42";
 
 /**
  * The one-time setup link's path of a staff account made by `npm run staff` in playwright.config.ts's webServer
- * command (the links are written to this file before the server starts).
+ * command (the links are written to this file before the servers start; each project's server holds them all).
  */
 export function staffSetupPath(email: string) {
-  const port = Number(process.env.E2E_PORT ?? 3210);
-  const lines = readFileSync(`/tmp/dental-e2e-staff-links-${port}.txt`, "utf8").split("\n");
+  const lines = readFileSync(STAFF_LINKS_FILE, "utf8").split("\n");
   const line = lines.findIndex((l) => l.includes(`for ${email} `));
   expect(line, `a setup link for ${email} (playwright.config.ts)`).toBeGreaterThanOrEqual(0);
   return new URL(lines[line + 1]!.trim()).pathname;
