@@ -9,7 +9,7 @@
  * - a rate limit: 429 with `Retry-After` and the same shape, its message at the top of the form.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/node";
+import { json, type TypedResponse } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import type { z } from "zod/v4";
 import { tFor } from "~/i18n/catalogues.server";
@@ -106,6 +106,19 @@ export function fieldErrors(error: z.ZodError, t: T = english()): FieldErrors {
   return errors;
 }
 
+/** A refused form's answer as the page reads it (Conform's reply; `intent` on pages with several forms). */
+type Reply = { intent?: string; status: "error"; initialValue: Record<string, unknown>; error: FieldErrors };
+
+/** How a page answers a refused form beyond its messages (all optional). */
+type ValidateOptions = {
+  /** The form's name on a page with several forms, in the reply (as `rejected`'s `intent`). */
+  intent?: string;
+  /** Fields never sent back (passwords). */
+  hideFields?: string[];
+  /** Hidden fields: their messages go to the form's top (the reader cannot fix a field they cannot see). */
+  formLevel?: string[];
+};
+
 /**
  * Validates a whole form with zod through Conform (its coercion of form fields: empty → absent, numbers, lists):
  * the value, or the 400 answer with the form's values and messages. `refine` may refuse a valid value with
@@ -116,12 +129,28 @@ export async function validateForm<Schema extends z.ZodType, Out = z.output<Sche
   schema: Schema,
   t: T,
   refine?: (value: z.output<Schema>) => Out | { fieldErrors?: FieldErrors; formErrors?: string[] } | Promise<Out | { fieldErrors?: FieldErrors; formErrors?: string[] }>,
-): Promise<{ ok: true; value: Out } | { ok: false; response: Response }> {
+  options: ValidateOptions = {},
+): Promise<{ ok: true; value: Out } | { ok: false; response: TypedResponse<Reply> }> {
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success") return { ok: false, response: json(localizeReply(submission.reply(), t), { status: 400 }) };
+  const refuse = (reply: ReturnType<typeof submission.reply>) => {
+    const answer = options.intent === undefined ? reply : { ...reply, intent: options.intent };
+    return { ok: false as const, response: json(localizeReply(toFormLevel(answer, options.formLevel), t) as unknown as Reply, { status: 400 }) };
+  };
+  if (submission.status !== "success") return refuse(submission.reply({ hideFields: options.hideFields }));
   const value = refine ? await refine(submission.value as z.output<Schema>) : (submission.value as Out);
-  if (isRefusal(value)) return { ok: false, response: json(localizeReply(submission.reply(value), t), { status: 400 }) };
+  if (isRefusal(value)) return refuse(submission.reply({ ...value, hideFields: options.hideFields }));
   return { ok: true, value };
+}
+
+/** A reply's messages for the named fields moved to the form's top (the first message there wins). */
+function toFormLevel<R extends { error?: Record<string, string[] | null> | null }>(reply: R, fields: string[] = []): R {
+  if (!reply.error || !fields.some((f) => reply.error?.[f])) return reply;
+  const error = { ...reply.error };
+  for (const field of fields) {
+    if (error[field]) error[""] = [...(error[""] ?? []), ...error[field]!];
+    delete error[field];
+  }
+  return { ...reply, error };
 }
 
 function isRefusal(value: unknown): value is { fieldErrors?: FieldErrors; formErrors?: string[] } {
