@@ -3,13 +3,61 @@
  * one asked again), new recovery codes (the old ones stop working; the new ones shown once) and sign-out
  * everywhere. Both changes ask for the current password, limited like a sign-in, and are audited.
  */
+import { json, redirect } from "@remix-run/node";
 import { and, eq, ne } from "drizzle-orm";
-import { assertNotLimited, consume, forget } from "~/auth/rate-limit.server";
-import { checkPassword, hashPassword } from "~/auth/passwords.server";
+import { assertNotLimited, consume, forget, RateLimited } from "~/auth/rate-limit.server";
+import { checkPassword, hashPassword, passwordProblem } from "~/auth/passwords.server";
 import { getDb } from "~/db/client.server";
 import { staff, staffRecoveryCodes, staffSessions } from "~/db/schema";
+import { rejected, validateForm } from "~/flow/forms.server";
 import { appendAudit } from "~/platform/audit.server";
-import { newRecoveryCode, normaliseRecovery, RECOVERY_CODES, sha256, type StaffUser } from "./staff.server";
+import { consoleWords, recoveryCodesSchema, staffPasswordChangeSchema } from "./schemas.server";
+import { newRecoveryCode, normaliseRecovery, RECOVERY_CODES, ROLE_LABELS, sha256, type StaffUser } from "./staff.server";
+import { lastSignIns } from "./team.server";
+
+/** The page: who they are, where they work, their last sign-ins. */
+export async function accountPage(user: StaffUser) {
+  return {
+    email: user.email,
+    roleLabel: ROLE_LABELS[user.role],
+    studios: user.role === "admin" ? "Every studio" : user.studios.map((s) => s.name).join(", "),
+    signIns: await lastSignIns(await getDb(), user.id),
+  };
+}
+
+const refused = (intent: string, error: Record<string, string[]>, init: { status?: number; headers?: HeadersInit } = {}) =>
+  rejected({}, error, { ...init, intent, extra: { recoveryCodes: null } });
+
+/** The page's two forms (`intent`): a new password, new recovery codes. No password is ever sent back. */
+export async function accountPost(user: StaffUser, form: FormData, ip: string) {
+  const intent = String(form.get("intent") ?? "");
+  const options = { intent, hide: ["currentPassword", "newPassword", "recoveryPassword"] };
+  try {
+    if (intent === "password") {
+      const parsed = await validateForm(form, staffPasswordChangeSchema, consoleWords(), undefined, options);
+      if (!parsed.ok) return parsed.response;
+      const problem = await passwordProblem(parsed.value.newPassword, user.email);
+      if (problem) return refused(intent, { newPassword: [problem] });
+      if (!(await changeStaffPassword(user, parsed.value, ip))) return refused(intent, { currentPassword: ["That password is not right."] });
+      throw redirect("/staff/account?done=password", 303);
+    }
+    if (intent === "recovery") {
+      const parsed = await validateForm(form, recoveryCodesSchema, consoleWords(), undefined, options);
+      if (!parsed.ok) return parsed.response;
+      const codes = await renewRecoveryCodes(user, parsed.value.recoveryPassword, ip);
+      if (!codes) return refused(intent, { recoveryPassword: ["That password is not right."] });
+      // Shown once, in this answer only (never stored in clear, never in a URL).
+      return json({ intent, status: "success" as const, initialValue: {}, error: null, recoveryCodes: codes });
+    }
+  } catch (error) {
+    if (error instanceof RateLimited) {
+      const minutes = Math.ceil(error.retryAfterSeconds / 60);
+      return refused(intent, { "": [`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`] }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    throw error;
+  }
+  return refused(intent, { "": ["Reload the page and try again."] });
+}
 
 /** The current password again, counted against the same limits as a sign-in's. Throws RateLimited. */
 async function confirmPassword(user: StaffUser, password: string, ip: string) {

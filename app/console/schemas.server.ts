@@ -1,11 +1,17 @@
 import { z } from "zod/v4";
 import { emailField, passwordField } from "~/auth/schemas.server";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { parseDayHours, timeOffRange, WEEKDAYS, type Interval } from "~/rules/weekly-hours";
 import { isDayKey, localToday } from "~/rules/zoned-time";
 import { checkEndpointUrl } from "~/webhooks/outbound.server";
 import { WEBHOOK_EVENT_TYPES } from "~/webhooks/payload";
 
 /** The console forms' schemas (server-side only); the kit that reads and answers them is flow/forms.server.ts. */
+
+/** The console is worded in English (decision 027): the `t` its forms are validated with (`validateForm`). */
+export const consoleWords = () => tFor(DEFAULT_LOCALE);
+
 export const staffLoginSchema = z.object({ email: emailField, password: passwordField });
 
 export const secondFactorSchema = z.object({

@@ -9,7 +9,7 @@
  * - a rate limit: 429 with `Retry-After` and the same shape, its message at the top of the form.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/node";
+import { json, type TypedResponse } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import type { z } from "zod/v4";
 import { tFor } from "~/i18n/catalogues.server";
@@ -116,6 +116,8 @@ export type ValidateOptions = {
   hide?: string[];
   /** The answer's headers (a private page's cache rules). */
   headers?: HeadersInit;
+  /** Hidden fields: their messages go to the form's top (the reader cannot fix a field they cannot see). */
+  formLevel?: string[];
 };
 
 type Refusal = { fieldErrors?: FieldErrors; formErrors?: string[] };
@@ -134,12 +136,13 @@ export async function validateForm<Schema extends z.ZodType, Out = z.output<Sche
   t: T,
   refine?: (value: z.output<Schema>) => Out | Refusal | Promise<Out | Refusal>,
   options: ValidateOptions = {},
-): Promise<{ ok: true; value: Accepted<Out> } | { ok: false; response: Response }> {
+): Promise<{ ok: true; value: Accepted<Out> } | { ok: false; response: ReturnType<typeof rejected> }> {
   const submission = parseWithZod(form, { schema });
   const refuse = (refusal?: Refusal) => {
     const reply = submission.reply({ ...refusal, hideFields: options.hide });
     const values = options.keep ? textValues(form, options.keep) : (reply.initialValue ?? {});
-    return { ok: false as const, response: rejected(values, firstMessages(reply.error), { intent: options.intent, headers: options.headers, t }) };
+    const errors = toFormLevel(firstMessages(reply.error), options.formLevel);
+    return { ok: false as const, response: rejected(values, errors, { intent: options.intent, headers: options.headers, t }) };
   };
   if (submission.status !== "success") return refuse();
   const value = refine ? await refine(submission.value as z.output<Schema>) : (submission.value as Out);
@@ -147,11 +150,21 @@ export async function validateForm<Schema extends z.ZodType, Out = z.output<Sche
   return { ok: true, value: value as Accepted<Out> };
 }
 
-/** Conform's messages per field (null for a field it cleared), as the kit's: the fields with messages. */
+/** Conform's messages per field (null for a field it cleared), as the kit's: each field's first message. */
 function firstMessages(error: Record<string, string[] | null> | undefined): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [name, messages] of Object.entries(error ?? {})) if (messages?.length) errors[name] = messages;
+  for (const [name, messages] of Object.entries(error ?? {})) if (messages?.length) errors[name] = [messages[0]];
   return errors;
+}
+
+/** The named fields' messages moved to the form's top (the first message there wins). */
+function toFormLevel(errors: FieldErrors, fields: string[] = []): FieldErrors {
+  const moved = { ...errors };
+  for (const field of fields) {
+    if (moved[field]) moved[""] = [...(moved[""] ?? []), ...moved[field]];
+    delete moved[field];
+  }
+  return moved;
 }
 
 function isRefusal(value: unknown): value is Refusal {

@@ -33,6 +33,20 @@ describe("the form kit", () => {
     if (!result.ok) expect((await result.response.json()).error.email).toEqual([en("account.errors.emailInvalid")]);
   });
 
+  it("names the form on a page with several, never sends a password back, and tells a hidden field's message at the top", async () => {
+    const strict = z.object({ sequence: z.coerce.number("Reload the page and try again."), password: z.string().min(12, "Too short.") });
+    const form = new FormData();
+    form.set("password", "secret");
+    form.set("note", "kept");
+    const result = await validateForm(form, strict, en, undefined, { intent: "cancel", hide: ["password"], formLevel: ["sequence"] });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const body = await result.response.json();
+    expect(body.intent).toBe("cancel");
+    expect(body.initialValue).toEqual({ note: "kept" });
+    expect(body.error).toEqual({ "": ["Reload the page and try again."], password: ["Too short."] });
+  });
+
   it("answers a rate limit with 429, Retry-After, the values kept and the wait in the reader's words", async () => {
     const response = tooMany({ retryAfterSeconds: 600 }, { email: "a@example.com" }, { t: es, intent: "details" });
     expect(response.status).toBe(429);

@@ -1,14 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { clientIp, fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
-import { RateLimited } from "~/auth/rate-limit.server";
-import { passwordProblem } from "~/auth/passwords.server";
-import { changeStaffPassword, renewRecoveryCodes } from "~/console/account.server";
-import { recoveryCodesSchema, staffPasswordChangeSchema } from "~/console/schemas.server";
-import { requireStaff, ROLE_LABELS } from "~/console/staff.server";
-import { lastSignIns } from "~/console/team.server";
-import { getDb } from "~/db/client.server";
+import { clientIp, readFormPost } from "~/flow/forms.server";
+import { accountPage, accountPost } from "~/console/account.server";
+import { requireStaff } from "~/console/staff.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
 import { PasswordField } from "~/ui/form-fields";
 
@@ -16,47 +11,13 @@ export const meta: MetaFunction = () => [{ title: "Your account — Studio conso
 
 /** A staff member's own account: their sign-ins, a new password, new recovery codes, sign out everywhere. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
-  return json({
-    email: user.email,
-    roleLabel: ROLE_LABELS[user.role],
-    studios: user.role === "admin" ? "Every studio" : user.studios.map((s) => s.name).join(", "),
-    signIns: await lastSignIns(await getDb(), user.id),
-  });
+  return json(await accountPage(await requireStaff(request)));
 }
-
-const refused = (intent: string, error: Record<string, string[]>, init: { status?: number; headers?: HeadersInit } = {}) =>
-  rejected({}, error, { ...init, intent, extra: { recoveryCodes: null } });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const { form } = await readFormPost(request);
-  const intent = String(form.get("intent") ?? "");
-  try {
-    if (intent === "password") {
-      const parsed = staffPasswordChangeSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
-      const problem = await passwordProblem(parsed.data.newPassword, user.email);
-      if (problem) return refused(intent, { newPassword: [problem] });
-      if (!(await changeStaffPassword(user, parsed.data, clientIp(context)))) return refused(intent, { currentPassword: ["That password is not right."] });
-      throw redirect("/staff/account?done=password", 303);
-    }
-    if (intent === "recovery") {
-      const parsed = recoveryCodesSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return refused(intent, fieldErrors(parsed.error));
-      const codes = await renewRecoveryCodes(user, parsed.data.recoveryPassword, clientIp(context));
-      if (!codes) return refused(intent, { recoveryPassword: ["That password is not right."] });
-      // Shown once, in this answer only (never stored in clear, never in a URL).
-      return json({ intent, status: "success" as const, initialValue: {}, error: null, recoveryCodes: codes });
-    }
-  } catch (error) {
-    if (error instanceof RateLimited) {
-      const minutes = Math.ceil(error.retryAfterSeconds / 60);
-      return refused(intent, { "": [`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`] }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
-    }
-    throw error;
-  }
-  return refused(intent, { "": ["Reload the page and try again."] });
+  return accountPost(user, form, clientIp(context));
 }
 
 export default function StaffAccount() {
@@ -64,6 +25,7 @@ export default function StaffAccount() {
   const result = useActionData<typeof action>();
   const [query] = useSearchParams();
   const intent = result?.intent;
+  const recoveryCodes = result && "recoveryCodes" in result ? result.recoveryCodes : null;
   return (
     <ConsolePage title="Your account">
       {query.get("done") === "password" ? (
@@ -79,12 +41,12 @@ export default function StaffAccount() {
         <dt>Studios</dt>
         <dd>{studios}</dd>
       </dl>
-      {result?.recoveryCodes ? (
+      {recoveryCodes ? (
         <section className="notice notice-success" aria-labelledby="codes-title">
           <h2 id="codes-title">Your new recovery codes</h2>
           <p>Keep them somewhere safe (printed, or in a password manager). Each one signs you in once. The old ones no longer work. They are shown only now.</p>
           <ul className="recovery-codes" aria-label="Recovery codes">
-            {result.recoveryCodes.map((code) => (
+            {recoveryCodes.map((code) => (
               <li key={code}>{code}</li>
             ))}
           </ul>

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { clientIp, fieldErrors, readFormPost, rejected, textValues, tooMany } from "~/flow/forms.server";
+import { clientIp, readFormPost, rejected, textValues, tooMany, validateForm } from "~/flow/forms.server";
 import { RateLimited } from "~/auth/rate-limit.server";
-import { staffLoginSchema } from "~/console/schemas.server";
+import { consoleWords, staffLoginSchema } from "~/console/schemas.server";
 import { getStaff, staffPasswordStep } from "~/console/staff.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
@@ -29,11 +29,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { form } = await readFormPost(request);
   const values = textValues(form, ["email"]);
   const redirectTo = target(form.get("redirectTo"));
-  const parsed = staffLoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
+  const parsed = await validateForm(form, staffLoginSchema, consoleWords(), undefined, { hide: ["password"] });
+  if (!parsed.ok) return parsed.response;
   let cookie: string | null;
   try {
-    cookie = await staffPasswordStep(parsed.data, clientIp(context));
+    cookie = await staffPasswordStep(parsed.value, clientIp(context));
   } catch (error) {
     if (error instanceof RateLimited) return tooMany(error, values);
     throw error;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { clientIp, fieldErrors, readFormPost, rejected, tooMany } from "~/flow/forms.server";
+import { clientIp, readFormPost, rejected, tooMany, validateForm } from "~/flow/forms.server";
 import { RateLimited } from "~/auth/rate-limit.server";
-import { secondFactorSchema } from "~/console/schemas.server";
+import { consoleWords, secondFactorSchema } from "~/console/schemas.server";
 import { pendingSecondFactor, staffCodeStep } from "~/console/staff.server";
 import { safeRedirect } from "~/platform/safe-redirect";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
@@ -24,12 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { form } = await readFormPost(request);
-  const parsed = secondFactorSchema.safeParse({ code: form.get("code") });
-  if (!parsed.success) return rejected({}, fieldErrors(parsed.error));
+  const parsed = await validateForm(form, secondFactorSchema, consoleWords(), undefined, { hide: ["code"] });
+  if (!parsed.ok) return parsed.response;
   let cookie: string | null;
   try {
     if (!(await pendingSecondFactor(request))) throw redirect("/staff/login");
-    cookie = await staffCodeStep(request, parsed.data.code, clientIp(context));
+    cookie = await staffCodeStep(request, parsed.value.code, clientIp(context));
   } catch (error) {
     if (error instanceof RateLimited) return tooMany(error);
     throw error;
