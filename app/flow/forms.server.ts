@@ -116,6 +116,8 @@ export type ValidateOptions = {
   hide?: string[];
   /** The answer's headers (a private page's cache rules). */
   headers?: HeadersInit;
+  /** The messages the form shows instead of the fields' own (a form of hidden fields says one thing at its top). */
+  errors?: (found: FieldErrors) => FieldErrors;
 };
 
 type Refusal = { fieldErrors?: FieldErrors; formErrors?: string[] };
@@ -139,7 +141,8 @@ export async function validateForm<Schema extends z.ZodType, Out = z.output<Sche
   const refuse = (refusal?: Refusal) => {
     const reply = submission.reply({ ...refusal, hideFields: options.hide });
     const values = options.keep ? textValues(form, options.keep) : (reply.initialValue ?? {});
-    return { ok: false as const, response: rejected(values, firstMessages(reply.error), { intent: options.intent, headers: options.headers, t }) };
+    const found = firstMessages(reply.error);
+    return { ok: false as const, response: rejected(values, options.errors ? options.errors(found) : found, { intent: options.intent, headers: options.headers, t }) };
   };
   if (submission.status !== "success") return refuse();
   const value = refine ? await refine(submission.value as z.output<Schema>) : (submission.value as Out);
