@@ -70,8 +70,6 @@ const NOT_YET_MOVED: string[] = [
   "app/routes/_auth+/set-password.tsx",
   "app/routes/_auth+/signup.tsx",
   "app/routes/_auth+/signup_.create.tsx",
-  "app/routes/_marketing+/invite-a-friend.server.ts",
-  "app/routes/_marketing+/invite-a-friend.tsx",
   "app/routes/_marketing+/studios.tsx",
   "app/routes/booking+/_index.tsx",
   "app/routes/booking+/another.server.ts",
