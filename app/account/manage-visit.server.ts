@@ -3,8 +3,8 @@
  * the logged-in patient it belongs to (/profile/appointments/<token>/…). One implementation; only who
  * may open the visit differs. Anyone else, and any unknown token, gets the same 404.
  */
-import { readFormPost, rejected } from "~/flow/forms.server";
-import { redirect } from "@remix-run/node";
+import { readFormPost, rejected, validateForm } from "~/flow/forms.server";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod/v4";
 import { eq } from "drizzle-orm";
 import { bookedHere } from "~/auth/booked-here.server";
@@ -131,14 +131,13 @@ export async function submitCancel(
 ) {
   const { db, appointment } = await managedVisit(request, token, access);
   const { form } = await readFormPost(request);
-  const parsed = cancelSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    return rejected({}, { "": ["visit.errors.incomplete"] }, { t: i18nOf(request).t });
-  const shownFeeCents =
-    parsed.data.shownFee === "none" ? null : Number(parsed.data.shownFee);
+  // Hidden fields the patient cannot fix: whatever is wrong, one message at the form's top.
+  const parsed = await validateForm(form, cancelSchema, i18nOf(request).t, undefined, { keep: [], errors: () => ({ "": ["visit.errors.incomplete"] }) });
+  if (!parsed.ok) return parsed.response;
+  const shownFeeCents = parsed.value.shownFee === "none" ? null : Number(parsed.value.shownFee);
   const outcome = await cancelVisit(db, {
     appointmentId: appointment.id,
-    sequence: parsed.data.sequence,
+    sequence: parsed.value.sequence,
     shownFeeCents,
   });
   if (!outcome.ok) return refused(request, outcome.code);
@@ -192,17 +191,14 @@ export async function submitReschedule(
 ) {
   const { db, appointment } = await managedVisit(request, token, access);
   const { form } = await readFormPost(request);
-  const values = { slot: String(form.get("slot") ?? "").slice(0, 40) };
-  const parsed = rescheduleSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const missingTime = parsed.error.issues.some((i) => i.path[0] === "slot");
-    const error: Record<string, string[]> = missingTime ? { slot: ["visit.errors.chooseTime"] } : { "": ["visit.errors.reload"] };
-    return rejected(values, error, { t: i18nOf(request).t });
-  }
+  // A time not chosen is the patient's to fix; anything else wrong (a hidden field) asks for a reload.
+  const errors = (found: Record<string, string[]>): Record<string, string[]> => (found.slot ? { slot: ["visit.errors.chooseTime"] } : { "": ["visit.errors.reload"] });
+  const parsed = await validateForm(form, rescheduleSchema, i18nOf(request).t, undefined, { keep: ["slot"], errors });
+  if (!parsed.ok) return parsed.response;
   const outcome = await rescheduleVisit(db, {
     appointmentId: appointment.id,
-    sequence: parsed.data.sequence,
-    startsAt: new Date(parsed.data.slot),
+    sequence: parsed.value.sequence,
+    startsAt: new Date(parsed.value.slot),
   });
   if (!outcome.ok)
     return refused(
@@ -214,3 +210,12 @@ export async function submitReschedule(
     );
   return redirect(`${manageBase(access, token)}?moved=1`, 303);
 }
+
+/**
+ * The cancel and reschedule routes' loader and action, the same for a guest (/booking/confirmed/<token>/…) and the
+ * account's area (/profile/appointments/<token>/…): only `access` differs.
+ */
+export const cancelLoader = async ({ request, params }: LoaderFunctionArgs, access: VisitAccess) => json(await cancelPage(request, params.token ?? "", access));
+export const cancelAction = ({ request, params }: ActionFunctionArgs, access: VisitAccess) => submitCancel(request, params.token ?? "", access);
+export const rescheduleLoader = async ({ request, params }: LoaderFunctionArgs, access: VisitAccess) => json(await reschedulePage(request, params.token ?? "", access));
+export const rescheduleAction = ({ request, params }: ActionFunctionArgs, access: VisitAccess) => submitReschedule(request, params.token ?? "", access);

@@ -6,13 +6,17 @@ import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Patient } from "~/auth/sessions.server";
 import { consume, RateLimited } from "~/auth/rate-limit.server";
 import { getDb } from "~/db/client.server";
 import { persons } from "~/db/schema";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
 import type { PopupCampaign } from "~/rules/referral";
+import { json } from "@remix-run/node";
+import { z } from "zod/v4";
+import { requirePatient, type Patient } from "~/auth/sessions.server";
+import { readFormPost, tooMany, validateForm } from "~/flow/forms.server";
+import { i18nOf } from "~/i18n/locale.server";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I: read aloud or typed from a screenshot
 
@@ -65,4 +69,28 @@ export async function shareReferralLink(patient: Patient, friendEmail: string, l
     text: [t("account.referral.intro", { name: firstName }), "", t("account.referral.offer"), link, "", t("account.referral.why")].join("\n"),
   });
   return { sent: true };
+}
+
+// Messages are keys: the kit words them in the reader's language.
+const inviteSchema = z.object({
+  friendEmail: z
+    .string("marketing.invite.errors.emailMissing")
+    .trim()
+    .max(254, "marketing.invite.errors.emailTooLong")
+    .toLowerCase()
+    .pipe(z.email("marketing.invite.errors.emailInvalid")),
+});
+
+/** /invite-a-friend's form: the link emailed to the friend; 400 for a bad address, 429 with `Retry-After` when limited. */
+export async function inviteAction(request: Request) {
+  const patient = await requirePatient(request);
+  const { locale, t } = i18nOf(request);
+  const { form } = await readFormPost(request);
+  const result = await validateForm(form, inviteSchema, t);
+  if (!result.ok) return result.response;
+  const { friendEmail } = result.value;
+  const shared = await shareReferralLink(patient, friendEmail, locale);
+  if (!shared.sent) return tooMany(shared, { friendEmail }, { t, message: "marketing.invite.errors.tooMany" });
+  // `sentId`: a fresh form after each send (with JavaScript the page stays, so the field would keep the address).
+  return json({ initialValue: null, sentTo: friendEmail, sentId: crypto.randomUUID() });
 }

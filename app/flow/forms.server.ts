@@ -116,8 +116,8 @@ export type ValidateOptions = {
   hide?: string[];
   /** The answer's headers (a private page's cache rules). */
   headers?: HeadersInit;
-  /** Hidden fields: their messages go to the form's top (the reader cannot fix a field they cannot see). */
-  formLevel?: string[];
+  /** The messages the form shows instead of the fields' own (a form of hidden fields says one thing at its top). */
+  errors?: (found: FieldErrors) => FieldErrors;
 };
 
 type Refusal = { fieldErrors?: FieldErrors; formErrors?: string[] };
@@ -141,8 +141,8 @@ export async function validateForm<Schema extends z.ZodType, Out = z.output<Sche
   const refuse = (refusal?: Refusal) => {
     const reply = submission.reply({ ...refusal, hideFields: options.hide });
     const values = options.keep ? textValues(form, options.keep) : (reply.initialValue ?? {});
-    const errors = toFormLevel(firstMessages(reply.error), options.formLevel);
-    return { ok: false as const, response: rejected(values, errors, { intent: options.intent, headers: options.headers, t }) };
+    const found = firstMessages(reply.error);
+    return { ok: false as const, response: rejected(values, options.errors ? options.errors(found) : found, { intent: options.intent, headers: options.headers, t }) };
   };
   if (submission.status !== "success") return refuse();
   const value = refine ? await refine(submission.value as z.output<Schema>) : (submission.value as Out);
@@ -155,16 +155,6 @@ function firstMessages(error: Record<string, string[] | null> | undefined): Fiel
   const errors: FieldErrors = {};
   for (const [name, messages] of Object.entries(error ?? {})) if (messages?.length) errors[name] = [messages[0]];
   return errors;
-}
-
-/** The named fields' messages moved to the form's top (the first message there wins). */
-function toFormLevel(errors: FieldErrors, fields: string[] = []): FieldErrors {
-  const moved = { ...errors };
-  for (const field of fields) {
-    if (moved[field]) moved[""] = [...(moved[""] ?? []), ...moved[field]];
-    delete moved[field];
-  }
-  return moved;
 }
 
 function isRefusal(value: unknown): value is Refusal {

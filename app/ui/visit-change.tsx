@@ -1,6 +1,7 @@
 // The cancel and reschedule pages, apart from the visit's own page (visit.tsx) so that the confirmed and visit
 // pages do not load the time picker and these forms (each file is one chunk of client JS).
-import { Form, Link } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import {
   ErrorSummary,
@@ -18,7 +19,7 @@ import {
 } from "./time-picker";
 import type { VisitFactsData } from "./visit";
 import { VisitFor } from "./visit-for";
-import { Trans, useT } from "~/i18n/use-t";
+import { metaT, Trans, useT } from "~/i18n/use-t";
 
 /** A short line naming the visit, for the top of the change pages; whose it is when the server named them. */
 function VisitLine({ facts }: { facts: VisitFactsData }) {
@@ -173,4 +174,22 @@ export function RescheduleVisitPage({
       </div>
     </FormStateProvider>
   );
+}
+
+/**
+ * The cancel and reschedule routes' pages, the same for a guest (`narrow`, outside the patient area's layout) and
+ * the account's area; the loaders and actions are account/manage-visit.server.ts's.
+ */
+export const visitChangeMeta =
+  (title: string): MetaFunction =>
+  ({ matches }) => [{ title: metaT(matches)(title, { brand: "Studio Dental" }) }, { name: "robots", content: "noindex" }];
+
+export function CancelVisitRoute({ narrow = false }: { narrow?: boolean }) {
+  const page = <CancelVisitPage data={useLoaderData<{ facts: VisitFactsData; base: string }>()} result={useActionData<FormResult>()} />;
+  return narrow ? <div className="page narrow">{page}</div> : page;
+}
+
+export function RescheduleVisitRoute({ narrow = false }: { narrow?: boolean }) {
+  const page = <RescheduleVisitPage data={useLoaderData<{ facts: VisitFactsData; base: string; picker: TimePickerData | null }>()} result={useActionData<FormResult>()} />;
+  return narrow ? <div className="page narrow">{page}</div> : page;
 }

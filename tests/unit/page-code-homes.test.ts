@@ -38,13 +38,9 @@ const FORM_READ_BY_HAND: [RegExp, string][] = [
  * issue 42 A. The lead empties this list when both changes are merged; nothing may be added to it.
  */
 const CONSOLE_NOT_YET_MOVED: string[] = [
-  "app/routes/staff+/account.tsx",
   "app/routes/staff+/api-keys.tsx",
-  "app/routes/staff+/login.tsx",
-  "app/routes/staff+/login_.code.tsx",
   "app/routes/staff+/services.tsx",
   "app/routes/staff+/services_.$code.tsx",
-  "app/routes/staff+/setup.$token.tsx",
   "app/routes/staff+/studios.$slug.closures.tsx",
   "app/routes/staff+/studios.$slug.day.$date.tsx",
   "app/routes/staff+/studios.$slug.hours.tsx",
@@ -61,7 +57,6 @@ const CONSOLE_NOT_YET_MOVED: string[] = [
 
 /** The patient side's files not moved yet by this change (emptied as it goes); nothing may be added to it. */
 const NOT_YET_MOVED: string[] = [
-  "app/account/manage-visit.server.ts",
   "app/recall/unsubscribe.server.ts",
   "app/routes/_auth+/confirm-email-change.tsx",
   "app/routes/_auth+/email-verification.tsx",
@@ -71,8 +66,6 @@ const NOT_YET_MOVED: string[] = [
   "app/routes/_auth+/set-password.tsx",
   "app/routes/_auth+/signup.tsx",
   "app/routes/_auth+/signup_.create.tsx",
-  "app/routes/_marketing+/invite-a-friend.server.ts",
-  "app/routes/_marketing+/invite-a-friend.tsx",
   "app/routes/_marketing+/studios.tsx",
   "app/routes/booking+/_index.tsx",
   "app/routes/booking+/another.server.ts",

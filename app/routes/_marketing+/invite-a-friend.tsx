@@ -1,16 +1,11 @@
-import { readFormPost } from "~/flow/forms.server";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { referralCodeOf, referralLink, shareReferralLink } from "~/account/referral.server";
-import { getPatient, requirePatient } from "~/auth/sessions.server";
+import { inviteAction, referralCodeOf, referralLink } from "~/account/referral.server";
+import { getPatient } from "~/auth/sessions.server";
 import { loadContentPage } from "~/content/pages.server";
 import { ContentPageView, contentPageMeta } from "~/ui/content-page";
 import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
-import { i18nOf } from "~/i18n/locale.server";
-import { localizeReply } from "~/i18n/translate";
 import { Trans, useT } from "~/i18n/use-t";
-import { inviteSchema } from "./invite-a-friend.server";
 
 export const meta = contentPageMeta;
 
@@ -29,19 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...page, link }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const patient = await requirePatient(request);
-  const { locale, t } = i18nOf(request);
-  const submission = parseWithZod((await readFormPost(request)).form, { schema: inviteSchema });
-  if (submission.status !== "success") return json(localizeReply(submission.reply(), t), { status: 400 });
-  const shared = await shareReferralLink(patient, submission.value.friendEmail, locale);
-  if (!shared.sent) {
-    const headers = { "Retry-After": String(shared.retryAfterSeconds) };
-    return json(localizeReply(submission.reply({ formErrors: ["marketing.invite.errors.tooMany"] }), t), { status: 429, headers });
-  }
-  // `sentId`: a fresh form after each send (with JavaScript the page stays, so the field would keep the address).
-  return json({ ...submission.reply({ resetForm: true }), sentTo: submission.value.friendEmail, sentId: crypto.randomUUID() });
-}
+export const action = ({ request }: ActionFunctionArgs) => inviteAction(request);
 
 export default function InviteAFriend() {
   const data = useLoaderData<typeof loader>();

@@ -1,38 +1,13 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import {
-  reschedulePage,
-  submitReschedule,
-} from "~/account/manage-visit.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { rescheduleAction, rescheduleLoader } from "~/account/manage-visit.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
-import { RescheduleVisitPage } from "~/ui/visit-change";
-import { metaT } from "~/i18n/use-t";
+import { RescheduleVisitRoute, visitChangeMeta } from "~/ui/visit-change";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: metaT(matches)("visit.title.move", { brand: "Studio Dental" }) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = visitChangeMeta("visit.title.move");
 export const headers = () => PRIVATE_PAGE;
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await reschedulePage(request, params.token ?? "", "guest"));
-}
-
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  submitReschedule(request, params.token ?? "", "guest");
+export const loader = (args: LoaderFunctionArgs) => rescheduleLoader(args, "guest");
+export const action = (args: ActionFunctionArgs) => rescheduleAction(args, "guest");
 
 export default function RescheduleVisit() {
-  return (
-    <div className="page narrow">
-      <RescheduleVisitPage
-        data={useLoaderData<typeof loader>()}
-        result={useActionData<typeof action>()}
-      />
-    </div>
-  );
+  return <RescheduleVisitRoute narrow />;
 }

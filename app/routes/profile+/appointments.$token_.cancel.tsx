@@ -1,33 +1,13 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { cancelPage, submitCancel } from "~/account/manage-visit.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { cancelAction, cancelLoader } from "~/account/manage-visit.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
-import { CancelVisitPage } from "~/ui/visit-change";
-import { metaT } from "~/i18n/use-t";
+import { CancelVisitRoute, visitChangeMeta } from "~/ui/visit-change";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: metaT(matches)("visit.title.cancelArea", { brand: "Studio Dental" }) },
-  { name: "robots", content: "noindex" },
-];
+export const meta = visitChangeMeta("visit.title.cancelArea");
 export const headers = () => PRIVATE_PAGE;
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await cancelPage(request, params.token ?? "", "account"));
-}
-
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  submitCancel(request, params.token ?? "", "account");
+export const loader = (args: LoaderFunctionArgs) => cancelLoader(args, "account");
+export const action = (args: ActionFunctionArgs) => cancelAction(args, "account");
 
 export default function CancelVisit() {
-  return (
-    <CancelVisitPage
-      data={useLoaderData<typeof loader>()}
-      result={useActionData<typeof action>()}
-    />
-  );
+  return <CancelVisitRoute />;
 }
