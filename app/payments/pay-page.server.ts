@@ -79,7 +79,7 @@ export async function feePage(db: Db, token: string, { locale, returned = false,
 }
 
 /** How long a pay page's Checkout Session stays open at Stripe (at least Stripe's 30 minutes). */
-export const FEE_CHECKOUT_MINUTES = 60;
+const FEE_CHECKOUT_MINUTES = 60;
 /** A session closer than this to its end is not handed out again: the patient needs the time to type a card. */
 const REUSE_MARGIN_MS = 10 * 60_000;
 

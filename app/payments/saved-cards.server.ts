@@ -9,7 +9,7 @@ import { savedCards } from "~/db/schema";
 import { appendAudit } from "~/platform/audit.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
 
-export type SavedCardRow = { id: number; brand: string; last4: string; expMonth: number; expYear: number };
+type SavedCardRow = { id: number; brand: string; last4: string; expMonth: number; expYear: number };
 
 const shown = { id: savedCards.id, brand: savedCards.brand, last4: savedCards.last4, expMonth: savedCards.expMonth, expYear: savedCards.expYear };
 
