@@ -43,7 +43,7 @@ const FOLDERS = {
   flow: [6, ["rules", "platform", "i18n"]],
   booking: [7, ["rules", "db", "platform", "i18n", "auth", "payments", "scheduling", "flow"]],
   intake: [7, ["rules", "db", "platform", "i18n", "auth", "scheduling", "flow"]],
-  account: [7, ["rules", "db", "platform", "i18n", "auth", "sms", "scheduling", "flow"]],
+  account: [7, ["rules", "db", "platform", "i18n", "auth", "sms", "scheduling", "flow", "payments"]],
   content: [7, ["rules", "platform", "i18n"]],
   recall: [7, ["rules", "db", "platform", "i18n", "auth", "scheduling", "flow"]],
   webhooks: [7, ["rules", "db", "platform", "scheduling"]],

@@ -207,6 +207,12 @@ export const textAnswerSchema = z.object({
     .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), "Use letters, numbers and punctuation."),
   nonce: z.string().regex(/^[A-Za-z0-9_-]{16}$/, "Reload the page and try again."),
   seen: seenReply,
+  /** The UCS-2 segment count the form showed before sending (an answer with an emoji, decision 072). */
+  segments: z
+    .string()
+    .regex(/^[1-9]$/, "Reload the page and try again.")
+    .transform(Number)
+    .optional(),
 });
 
 export const textHandledSchema = z.object({ seen: seenReply });

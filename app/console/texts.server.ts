@@ -15,6 +15,7 @@ import { studioTimezone } from "~/rules/timezones";
 import { formatShortDateTime } from "~/rules/zoned-time";
 import { numberOpen } from "~/sms/consent.server";
 import { confirmedByText } from "~/sms/inbound.server";
+import { STAFF_UCS2_SEGMENTS } from "~/sms/templates";
 import {
   answerThread,
   findThread,
@@ -24,6 +25,7 @@ import {
   threadMessages,
   threadOfVisit,
   visitMessages,
+  waitingThreadCount,
   type Thread,
   type ThreadMessage,
 } from "~/sms/threads.server";
@@ -102,6 +104,11 @@ async function drawMessages(db: Db, messages: ThreadMessage[], tz: string) {
 
 const tzOf = (user: StaffUser, slug: string) => studioTimezone(slug, user.studios.find((s) => s.slug === slug)?.tz);
 
+/** The console bar's count: the viewer's studios' threads waiting for an answer. */
+export async function textsWaiting(user: StaffUser): Promise<number> {
+  return waitingThreadCount(await getDb(), user.studios.map((s) => s.slug));
+}
+
 /** The inbox: the viewer's studios' threads (one studio when `studio` names one of them), waiting first. */
 export async function textsInbox(user: StaffUser, studio: string | null) {
   const scope = studio && user.studios.some((s) => s.slug === studio) ? [studio] : user.studios.map((s) => s.slug);
@@ -161,16 +168,32 @@ export async function threadPage(user: StaffUser, publicId: string | undefined) 
   };
 }
 
-export type AnswerOutcome = { ok: true } | { ok: false; status: number; field?: "body"; message: string };
+/** An answer with characters outside GSM-7, shown to staff before it is sent: its segment count and why. */
+export type AnswerCheck = { segments: number; outside: string; message: string };
+export type AnswerOutcome = { ok: true } | { ok: false; status: number; field?: "body"; message: string; check?: AnswerCheck };
 
-/** Staff's answer by text (audited: who, which thread, the outbox row — the words are in the outbox, not the log). */
-export async function answerInThread(user: StaffUser, publicId: string | undefined, input: { body: string; nonce: string; seen: number }, now = new Date()): Promise<AnswerOutcome> {
+const named = (outside: string[]) => outside.slice(0, 5).join(" ");
+
+/**
+ * Staff's answer by text (audited: who, which thread, the outbox row — the words are in the outbox, not the log). One
+ * with a character outside GSM-7 comes back first with its UCS-2 segment count (`check`); the post that carries that
+ * count sends it.
+ */
+export async function answerInThread(user: StaffUser, publicId: string | undefined, input: { body: string; nonce: string; seen: number; segments?: number }, now = new Date()): Promise<AnswerOutcome> {
   const { db, thread } = await scopedThread(user, publicId);
-  const outcome = await answerThread(db, { thread, body: input.body, staffId: user.id, nonce: input.nonce, seenInboundId: input.seen, now });
+  const outcome = await answerThread(db, { thread, body: input.body, staffId: user.id, nonce: input.nonce, seenInboundId: input.seen, now, confirmedSegments: input.segments });
   if (!outcome.ok) {
-    return outcome.code === "too_long"
-      ? { ok: false, status: 400, field: "body", message: TOO_LONG }
-      : { ok: false, status: 409, message: "This number replied STOP: no text can be sent to it until the patient texts START. Call the patient instead." };
+    if (outcome.code === "stopped") return { ok: false, status: 409, message: "This number replied STOP: no text can be sent to it until the patient texts START. Call the patient instead." };
+    const { answer } = outcome;
+    if (outcome.code === "too_long") {
+      const message =
+        answer.encoding === "GSM-7"
+          ? TOO_LONG
+          : `Too long: with ${named(answer.outside)} in it, it would go out as ${answer.segments} text messages of 67 characters (${STAFF_UCS2_SEGMENTS} at most). Shorten it, or leave out ${named(answer.outside)} to get 153 characters a message.`;
+      return { ok: false, status: 400, field: "body", message };
+    }
+    const message = `${named(answer.outside)} ${answer.outside.length > 1 ? "are" : "is"} not in the texting alphabet (GSM-7), so this answer goes out as Unicode (UCS-2): ${answer.segments} text message${answer.segments > 1 ? "s" : ""} of up to 67 characters each, nothing replaced. Send it as it is, or edit it.`;
+    return { ok: false, status: 200, message, check: { segments: answer.segments, outside: named(answer.outside), message } };
   }
   if (outcome.queued) {
     await appendAudit(db, { actor: "staff", staff: user, action: "sms.answer", studioSlug: thread.studioSlug, after: { thread: thread.publicId, outbox: outcome.outboxId }, at: now });

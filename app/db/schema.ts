@@ -895,6 +895,48 @@ export const visitFees = pgTable(
   ],
 );
 
+/**
+ * A fee's Checkout Session for its pay page (decision 072, migration 0023): one open per fee (the partial unique
+ * index), reused by every tab and process until it closes (completed, expired, or near its `expires_at`).
+ */
+export const feeCheckouts = pgTable(
+  "fee_checkouts",
+  {
+    id: serial("id").primaryKey(),
+    feeId: integer("fee_id")
+      .notNull()
+      .references(() => visitFees.id),
+    /** Sent to Stripe with the session's parameters: two requests at once get one session. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    sessionRef: text("session_ref").unique(),
+    url: text("url"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("fee_checkouts_one_open").on(t.feeId).where(sql`${t.closedAt} IS NULL`)],
+);
+
+/** A second payment of a fee already paid: refunded automatically, once per PaymentIntent (decision 072). */
+export const feeExtraPayments = pgTable(
+  "fee_extra_payments",
+  {
+    paymentRef: text("payment_ref").primaryKey(),
+    feeId: integer("fee_id")
+      .notNull()
+      .references(() => visitFees.id),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["pending", "refunded"] }).notNull().default("pending"),
+    refundRef: text("refund_ref").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("fee_extra_payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("fee_extra_payments_amount", sql`${t.amountCents} > 0`),
+    check("fee_extra_payments_status", sql`${t.status} IN ('pending', 'refunded')`),
+  ],
+);
+
 /** A manager's refund of a fee (full or partial, with a reason): `pending` until the processor answers. */
 export const feeRefunds = pgTable(
   "fee_refunds",

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, feeRefunds, patients, visitFees } from "~/db/schema";
+import { appointments, feeExtraPayments, feeRefunds, patients, visitFees } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
 import { wake } from "~/jobs/job.server";
 import { appendAudit } from "~/platform/audit.server";
@@ -67,6 +67,59 @@ export async function markFeePaid(tx: Tx, input: { feeId: number; paymentRef: st
   if (!fee) return false;
   await auditFee(tx, fee, "fee.paid", { amountCents: fee.amountCents, currency: "usd", paymentRef: input.paymentRef, via: input.via }, input.now);
   return true;
+}
+
+/**
+ * A payment of a fee that another payment already paid (two tabs' sessions both completed, a race): kept once per
+ * PaymentIntent, to be refunded in full by `refundExtraPayments`, and audited. False when it is the fee's own payment,
+ * the fee is not paid, or it was recorded before (the other event of the same payment, a replay).
+ */
+export async function recordExtraPayment(tx: Tx, input: { feeId: number; paymentRef: string; amountCents: number; now: Date }): Promise<boolean> {
+  const [fee] = await tx.select().from(visitFees).where(eq(visitFees.id, input.feeId));
+  if (!fee || fee.status !== "paid" || fee.paymentRef === input.paymentRef || !(input.amountCents > 0)) return false;
+  const [extra] = await tx
+    .insert(feeExtraPayments)
+    .values({ paymentRef: input.paymentRef, feeId: fee.id, amountCents: input.amountCents, createdAt: input.now })
+    .onConflictDoNothing()
+    .returning();
+  if (!extra) return false;
+  await auditFee(tx, fee, "fee.paid_twice", { amountCents: input.amountCents, paymentRef: input.paymentRef, feePaymentRef: fee.paymentRef }, input.now);
+  return true;
+}
+
+/**
+ * Refunds every extra payment still pending (after the event that found it, and on the fee charger's tick if Stripe
+ * failed then). The refund's idempotency key is the PaymentIntent's, so two processes at once make one refund; the
+ * first to record it writes the audit line. Returns how many it recorded.
+ */
+export async function refundExtraPayments(db: Db, { provider = paymentProvider(), now = new Date() }: { provider?: PaymentProvider; now?: Date } = {}): Promise<number> {
+  if (provider.kind !== "stripe") return 0; // only Stripe's pay page takes a payment twice
+  const pending = await db.select().from(feeExtraPayments).where(eq(feeExtraPayments.status, "pending")).orderBy(feeExtraPayments.createdAt).limit(20);
+  let recorded = 0;
+  for (const extra of pending) {
+    const answer = await provider.refund({
+      paymentRef: extra.paymentRef,
+      amountCents: extra.amountCents,
+      idempotencyKey: `fee-extra-payment-${extra.paymentRef}`,
+      metadata: { fee_id: String(extra.feeId), reason: "paid_twice" },
+    });
+    if (!answer.ok) {
+      console.error(`[payments] refund of a second payment failed (${answer.code}); tried again on the fee charger's tick`);
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(feeExtraPayments)
+        .set({ status: "refunded", refundRef: answer.ref })
+        .where(and(eq(feeExtraPayments.paymentRef, extra.paymentRef), eq(feeExtraPayments.status, "pending")))
+        .returning();
+      if (!done) return;
+      const [fee] = await tx.select({ appointmentId: visitFees.appointmentId }).from(visitFees).where(eq(visitFees.id, extra.feeId));
+      await auditFee(tx, fee, "fee.paid_twice_refunded", { amountCents: extra.amountCents, paymentRef: extra.paymentRef, refundRef: answer.ref }, now);
+      recorded++;
+    });
+  }
+  return recorded;
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * The page an unpaid fee's email links to (`/payments/fees/<token>`, issue 32 B, decision 059). Opening it changes
- * nothing (mail scanners open links); its one button posts, and the post answers with a 303 to a Stripe Checkout
- * Session in payment mode made for this fee. Stripe's checkout.session.completed (webhook.server.ts) marks it paid;
- * the success URL brings the patient back here, which says "paid" once that event is in, "being confirmed" until.
+ * nothing (mail scanners open links); its one button posts, and the post answers with a 303 to the fee's one open
+ * Stripe Checkout Session in payment mode (made once, reused by every tab: decision 072). Stripe's
+ * checkout.session.completed (webhook.server.ts) marks it paid; the success URL brings the patient back here, which
+ * says "paid" once that event is in, "being confirmed" until.
  * With the local test provider (no STRIPE_* settings) nothing can be paid online: the page says so and gives the
  * studio's phone instead of a button. An unknown or malformed token is the site's 404.
  */
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, studios } from "~/db/schema";
+import { appointments, feeCheckouts, studios, visitFees } from "~/db/schema";
 import { goneLink } from "~/platform/gone-link.server";
 import { getEnv } from "~/platform/env.server";
 import { formatUsd } from "~/rules/currency";
@@ -76,21 +78,57 @@ export async function feePage(db: Db, token: string, { locale, returned = false,
   };
 }
 
+/** How long a pay page's Checkout Session stays open at Stripe (at least Stripe's 30 minutes). */
+const FEE_CHECKOUT_MINUTES = 60;
+/** A session closer than this to its end is not handed out again: the patient needs the time to type a card. */
+const REUSE_MARGIN_MS = 10 * 60_000;
+
+type OpenCheckout = typeof feeCheckouts.$inferSelect;
+
 /**
- * The button: a Checkout Session in payment mode for exactly this fee (its id in the metadata the webhook reads);
- * its URL, or `not_payable` (paid meanwhile, or nothing to pay online here), or null for an unknown token.
+ * The fee's one open checkout (decision 072), under the fee's row lock: the open row if it has time left, else a new
+ * row (the old one closed) with the idempotency key and expiry Stripe will be sent. Two requests at once, in any
+ * process, read the same row; the partial unique index refuses a second open one.
  */
-export async function startFeeCheckout(db: Db, token: string, provider: PaymentProvider = paymentProvider(), origin = getEnv().SITE_ORIGIN): Promise<{ url: string } | "not_payable" | null> {
+async function openCheckoutFor(db: Db, feeId: number, now: Date): Promise<OpenCheckout | "not_payable"> {
+  return db.transaction(async (tx) => {
+    const [fee] = await tx.select({ status: visitFees.status }).from(visitFees).where(eq(visitFees.id, feeId)).for("update");
+    if (fee?.status !== "failed") return "not_payable";
+    const [open] = await tx.select().from(feeCheckouts).where(and(eq(feeCheckouts.feeId, feeId), isNull(feeCheckouts.closedAt)));
+    if (open && open.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS) return open;
+    if (open) await tx.update(feeCheckouts).set({ closedAt: now }).where(eq(feeCheckouts.id, open.id));
+    const [made] = await tx
+      .insert(feeCheckouts)
+      .values({ feeId, idempotencyKey: `fee-checkout-${feeId}-${randomBytes(12).toString("base64url")}`, expiresAt: new Date(now.getTime() + FEE_CHECKOUT_MINUTES * 60_000), createdAt: now })
+      .returning();
+    return made;
+  });
+}
+
+/**
+ * The button: the fee's open Checkout Session in payment mode (its id in the metadata the webhook reads), made at
+ * Stripe once and reused by every tab while open; its URL, or `not_payable` (paid meanwhile, or nothing to pay online
+ * here), or null for an unknown token.
+ */
+export async function startFeeCheckout(db: Db, token: string, provider: PaymentProvider = paymentProvider(), origin = getEnv().SITE_ORIGIN, now = new Date()): Promise<{ url: string } | "not_payable" | null> {
   const fee = await feeByPayToken(db, token);
   if (!fee) return null;
   if (fee.status !== "failed" || !payableHere(fee, provider) || provider.kind !== "stripe") return "not_payable";
+  const checkout = await openCheckoutFor(db, fee.id, now);
+  if (checkout === "not_payable") return checkout;
+  if (checkout.url) return { url: checkout.url };
+  // Made by this request or by one at the same moment: the same key and input, so Stripe answers one session.
   const page = `${origin}/payments/fees/${token}`;
-  return provider.startFeePayment({
+  const session = await provider.startFeePayment({
     amountCents: fee.amountCents,
     customer: fee.customerRef,
     description: "Late-cancellation fee",
     successUrl: `${page}?paid=1`,
     cancelUrl: page,
     metadata: { fee_id: String(fee.id), appointment_id: String(fee.appointmentId) },
+    expiresAt: checkout.expiresAt,
+    idempotencyKey: checkout.idempotencyKey,
   });
+  await db.update(feeCheckouts).set({ sessionRef: session.id, url: session.url }).where(and(eq(feeCheckouts.id, checkout.id), isNull(feeCheckouts.sessionRef)));
+  return { url: session.url };
 }

@@ -20,8 +20,13 @@ export type StripeProvider = FeeCollector & {
   startCardSetup(input: { customer: string; successUrl: string; cancelUrl: string; expiresAt: Date; metadata: Record<string, string> }): Promise<CardSetupStart>;
   /** The session's SetupIntent and PaymentMethod, once complete: only the method's id, brand, last 4 and expiry. */
   finishCardSetup(sessionId: string): Promise<CardSetupEnd>;
-  /** A Checkout Session in payment mode for a fee the off-session charge could not take. */
-  startFeePayment(input: { amountCents: number; customer: string | null; description: string; successUrl: string; cancelUrl: string; metadata: Record<string, string> }): Promise<{ url: string }>;
+  /**
+   * A Checkout Session in payment mode for a fee the off-session charge could not take. The same idempotency key
+   * and input (the expiry too) answer the same session: two tabs at once get one (decision 072).
+   */
+  startFeePayment(input: { amountCents: number; customer: string | null; description: string; successUrl: string; cancelUrl: string; metadata: Record<string, string>; expiresAt: Date; idempotencyKey: string }): Promise<{ id: string; url: string }>;
+  /** A saved card taken off its Customer (the profile's "Remove"): false when Stripe no longer knows it. */
+  detachCard(paymentMethod: string): Promise<boolean>;
   /** The event, when the signature on these exact bytes is Stripe's (STRIPE_WEBHOOK_SECRET); else null. */
   parseEvent(rawBody: Buffer, signature: string | null): Stripe.Event | null;
 };
@@ -131,19 +136,35 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: { sec
       }
     },
 
-    async startFeePayment({ amountCents, customer, description, successUrl, cancelUrl, metadata }) {
-      const session = await stripe.checkout.sessions.create({
-        mode: "payment",
-        ...(customer ? { customer } : {}),
-        allowed_payment_method_types: ["card"],
-        line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: amountCents, product_data: { name: description } } }],
-        payment_intent_data: { metadata, description },
-        metadata,
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-      });
+    async startFeePayment({ amountCents, customer, description, successUrl, cancelUrl, metadata, expiresAt, idempotencyKey }) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          ...(customer ? { customer } : {}),
+          allowed_payment_method_types: ["card"],
+          line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: amountCents, product_data: { name: description } } }],
+          payment_intent_data: { metadata, description },
+          metadata,
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          expires_at: Math.floor(expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey },
+      );
       if (!session.url) throw new Error("Stripe answered a Checkout Session without a URL");
-      return { url: session.url };
+      return { id: session.id, url: session.url };
+    },
+
+    async detachCard(paymentMethod) {
+      if (!STRIPE_ID.test(paymentMethod)) return false;
+      try {
+        await stripe.paymentMethods.detach(paymentMethod);
+        return true;
+      } catch (error) {
+        // Already detached, or deleted in Stripe's Dashboard: nothing left to take off.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw error;
+      }
     },
 
     parseEvent(rawBody, signature) {

@@ -5,10 +5,12 @@
  * The events acted on (docs/guides/payments.md lists them for operators): checkout.session.completed and .expired,
  * setup_intent.succeeded, payment_intent.succeeded and .payment_failed, charge.refunded.
  */
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "~/db/client.server";
-import { paymentEvents } from "~/db/schema";
-import { markFeeFailed, markFeePaid, recordRefundedTotal } from "./fees.server";
+import { feeCheckouts, paymentEvents } from "~/db/schema";
+import { markFeeFailed, markFeePaid, recordExtraPayment, recordRefundedTotal, refundExtraPayments } from "./fees.server";
+import type { PaymentProvider } from "./provider.server";
 import type { ChargeFailure } from "./types";
 
 const feeIdOf = (metadata: Stripe.Metadata | null | undefined) => {
@@ -23,15 +25,26 @@ function failureOf(intent: Stripe.PaymentIntent): ChargeFailure {
   return error?.decline_code === "insufficient_funds" ? "insufficent_funds" : "card_declined";
 }
 
-export async function handleStripeEvent(db: Db, event: Stripe.Event, { now = new Date(), siteOrigin }: { now?: Date; siteOrigin: string }): Promise<"handled" | "duplicate"> {
-  return db.transaction(async (tx) => {
+/** The fee paid by this payment; if another payment paid it first, this one is kept to be refunded (decision 072). */
+async function feePaidBy(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], input: { feeId: number; paymentRef: string; amountCents: number; now: Date; via: string }) {
+  if (await markFeePaid(tx, input)) return false;
+  return recordExtraPayment(tx, input);
+}
+
+/**
+ * One event, once. A payment found to be a fee's second is refunded right after the event's transaction (Stripe is
+ * never called inside one); if that fails, the fee charger's tick tries again.
+ */
+export async function handleStripeEvent(db: Db, event: Stripe.Event, { now = new Date(), siteOrigin, provider }: { now?: Date; siteOrigin: string; provider?: PaymentProvider }): Promise<"handled" | "duplicate"> {
+  let extra = false;
+  const outcome = await db.transaction(async (tx) => {
     const first = await tx.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning();
     if (first.length === 0) return "duplicate";
     switch (event.type) {
       case "payment_intent.succeeded": {
         const intent = event.data.object;
         const feeId = feeIdOf(intent.metadata);
-        if (feeId) await markFeePaid(tx, { feeId, paymentRef: intent.id, now, via: event.type });
+        if (feeId) extra = await feePaidBy(tx, { feeId, paymentRef: intent.id, amountCents: intent.amount_received || intent.amount, now, via: event.type });
         break;
       }
       case "payment_intent.payment_failed": {
@@ -45,7 +58,15 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, { now = new
         const session = event.data.object;
         const feeId = feeIdOf(session.metadata);
         const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
-        if (session.mode === "payment" && session.payment_status === "paid" && feeId && intent) await markFeePaid(tx, { feeId, paymentRef: intent, now, via: event.type });
+        if (session.mode === "payment" && session.payment_status === "paid" && feeId && intent) {
+          extra = await feePaidBy(tx, { feeId, paymentRef: intent, amountCents: session.amount_total ?? 0, now, via: event.type });
+        }
+        await tx.update(feeCheckouts).set({ closedAt: now }).where(eq(feeCheckouts.sessionRef, session.id));
+        break;
+      }
+      case "checkout.session.expired": {
+        // A fee's pay page makes its next session anew (a setup session's time is released by its hold's own expiry).
+        await tx.update(feeCheckouts).set({ closedAt: now }).where(eq(feeCheckouts.sessionRef, event.data.object.id));
         break;
       }
       case "charge.refunded": {
@@ -54,13 +75,13 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, { now = new
         if (intent) await recordRefundedTotal(tx, { paymentRef: intent, amountRefunded: charge.amount_refunded, now });
         break;
       }
-      // Recorded, nothing to change: the booking reads its SetupIntent on return; an expired setup session's time
-      // is released by its hold's own expiry; a fee's pay page makes a fresh session on every click.
+      // Recorded, nothing to change: the booking reads its SetupIntent on return.
       case "setup_intent.succeeded":
-      case "checkout.session.expired":
       default:
         break;
     }
-    return "handled";
+    return "handled" as const;
   });
+  if (extra) await refundExtraPayments(db, { now, ...(provider ? { provider } : {}) });
+  return outcome;
 }

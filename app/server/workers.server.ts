@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { startJob, type Job } from "~/jobs/job.server";
 import { outboxTick } from "~/platform/email.server";
 import type { Env } from "~/platform/env.server";
-import { chargeDueFees, LATE_CANCEL_FEES_TOPIC } from "~/payments/fees.server";
+import { chargeDueFees, LATE_CANCEL_FEES_TOPIC, refundExtraPayments } from "~/payments/fees.server";
 import { sendDueRecalls } from "~/recall/recall.server";
 import { sweepExpiredHolds } from "~/scheduling/holds.server";
 import { sendDueReminders } from "~/scheduling/reminders.server";
@@ -39,8 +39,9 @@ export function startWorkers(database: Database, env: Env) {
       wakeOn: VISIT_EVENTS_TOPIC,
     }),
     startJob({ name: "waitlist", everyMs: env.WAITLIST_EVERY_MS, tick: waitlistTick(db, siteOrigin), wakeOn: VISIT_EVENTS_TOPIC }),
-    // Late-cancel fees recorded by a cancel, charged off-session (issue 32 B); a late cancel wakes it at once.
-    startJob({ name: "late-cancel-fees", everyMs: 30_000, tick: (now) => chargeDueFees(db, now), wakeOn: LATE_CANCEL_FEES_TOPIC }),
+    // Late-cancel fees recorded by a cancel, charged off-session (issue 32 B); a late cancel wakes it at once. A fee's
+    // second payment whose refund failed when its event came is refunded here (decision 072).
+    startJob({ name: "late-cancel-fees", everyMs: 30_000, tick: async (now) => (await chargeDueFees(db, now)) + (await refundExtraPayments(db, { now })), wakeOn: LATE_CANCEL_FEES_TOPIC }),
     // Texts (issue 31): the reminders due queued, the outbox's due texts sent (they wait there when no provider is set).
     startJob({ name: "sms", everyMs: 5_000, tick: smsTick(db, env) }),
   ];

@@ -1,6 +1,6 @@
 import { BRAND } from "~/platform/brand";
 import { formatLocalShortDate, formatLocalTime } from "~/rules/zoned-time";
-import { encodingOf, MAX_SEGMENTS, segmentsOf } from "./segments";
+import { encodingOf, MAX_SEGMENTS, segmentsOf, type Encoding } from "./segments";
 
 /**
  * The texts (issue 31 B), short, in the patient's language, each naming the brand and studio, the visit's local time
@@ -117,6 +117,33 @@ export function toGsm7(text: string): string {
 }
 
 const fits = (text: string) => segmentsOf(text).segments <= MAX_SEGMENTS;
+
+/**
+ * A staff answer goes as at most this many UCS-2 segments (67 characters each) when it has a character outside GSM-7
+ * (an emoji, a curly quote): about the length two GSM-7 segments carry, so staff get the same room either way.
+ */
+export const STAFF_UCS2_SEGMENTS = 5;
+
+export type StaffAnswer = {
+  text: string;
+  encoding: Encoding;
+  segments: number;
+  /** The characters that make it UCS-2, each once, as the form names them. */
+  outside: string[];
+  fits: boolean;
+};
+
+/**
+ * A staff answer as it will be sent (decision 062, amended by 072): as written, never with a character turned into
+ * "?" or stripped of its accent — staff chose the words. UCS-2 when one character needs it; it fits in two GSM-7
+ * segments or STAFF_UCS2_SEGMENTS UCS-2 ones.
+ */
+export function composeStaffAnswer(studio: string, message: string): StaffAnswer {
+  const text = EN.staff({ studio: Array.from(studio).slice(0, STUDIO_NAME_MAX).join("").trim(), message, when: "", link: "", phone: "" })[0];
+  const { encoding, segments } = segmentsOf(text);
+  const outside = [...new Set(Array.from(text).filter((ch) => encodingOf(ch) === "UCS-2"))];
+  return { text, encoding, segments, outside, fits: segments <= (encoding === "GSM-7" ? MAX_SEGMENTS : STAFF_UCS2_SEGMENTS) };
+}
 
 /** The text of a kind in a language, as it will be sent; null when even its shortest form would not fit. */
 export function composeText(kind: TextKind, locale: string, vars: TextVars): string | null {

@@ -11,7 +11,7 @@ import type { Db } from "~/db/client.server";
 import { smsInbound, smsOutbox, smsThreads } from "~/db/schema";
 import { numberOpen } from "./consent.server";
 import { queueText, studioForText } from "./outbox.server";
-import { composeText } from "./templates";
+import { composeStaffAnswer, type StaffAnswer } from "./templates";
 
 type Tx = Pick<Db, "select" | "insert" | "update" | "execute">;
 export type Thread = typeof smsThreads.$inferSelect;
@@ -40,6 +40,16 @@ export async function findThread(db: Pick<Db, "select">, publicId: string, studi
   if (!isThreadId(publicId) || studioSlugs.length === 0) return null;
   const [row] = await db.select().from(smsThreads).where(and(eq(smsThreads.publicId, publicId), inArray(smsThreads.studioSlug, studioSlugs)));
   return row ?? null;
+}
+
+/** How many of the studios' threads wait for a person: the console bar's count (the waiting index answers it). */
+export async function waitingThreadCount(db: Pick<Db, "select">, studioSlugs: string[]): Promise<number> {
+  if (studioSlugs.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(smsThreads)
+    .where(and(inArray(smsThreads.studioSlug, studioSlugs), isNotNull(smsThreads.waitingSince)));
+  return row?.n ?? 0;
 }
 
 /**
@@ -148,10 +158,10 @@ export async function threadOfVisit(db: Pick<Db, "select">, studioSlug: string, 
   return row ?? null;
 }
 
-/** The text a staff answer goes out as (the brand and studio first), or null when it would not fit two segments. */
-export async function staffText(db: Pick<Db, "select">, thread: Thread, message: string): Promise<string | null> {
+/** The text a staff answer goes out as (the brand and studio first), its encoding and segments (templates.ts). */
+export async function staffText(db: Pick<Db, "select">, thread: Thread, message: string): Promise<StaffAnswer> {
   const studio = await studioForText(db, thread.studioSlug);
-  return composeText("staff", "en-US", { studio: studio?.name ?? "", message });
+  return composeStaffAnswer(studio?.name ?? "", message);
 }
 
 /**
@@ -177,10 +187,13 @@ async function clearWait(tx: Tx, thread: Thread, staffId: number, seenInboundId:
  */
 export async function answerThread(
   db: Db,
-  input: { thread: Thread; body: string; staffId: number; nonce: string; seenInboundId: number; now: Date },
-): Promise<{ ok: true; queued: boolean; outboxId: number | null } | { ok: false; code: "too_long" | "stopped" }> {
-  const body = await staffText(db, input.thread, input.body);
-  if (!body) return { ok: false, code: "too_long" };
+  input: { thread: Thread; body: string; staffId: number; nonce: string; seenInboundId: number; now: Date; /** The UCS-2 segment count the form showed. */ confirmedSegments?: number },
+): Promise<{ ok: true; queued: boolean; outboxId: number | null } | { ok: false; code: "too_long" | "check"; answer: StaffAnswer } | { ok: false; code: "stopped" }> {
+  const answer = await staffText(db, input.thread, input.body);
+  if (!answer.fits) return { ok: false, code: "too_long", answer };
+  // UCS-2 costs more segments than staff may expect: sent only once the form has shown this count.
+  if (answer.encoding === "UCS-2" && input.confirmedSegments !== answer.segments) return { ok: false, code: "check", answer };
+  const body = answer.text;
   if (!(await numberOpen(db, input.thread.phone))) return { ok: false, code: "stopped" };
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorSummary, FormStateProvider, SubmitButton, type FormResult, type SavedValues } from "./form";
 
-export type ConsoleViewer = { email: string; roleLabel: string; isAdmin: boolean; shapesAvailability?: boolean };
+export type ConsoleViewer = { email: string; roleLabel: string; isAdmin: boolean; shapesAvailability?: boolean; /** Threads of their studios waiting for an answer. */ textsWaiting?: number };
 
 /** The console's top bar: where you are, who you are, and the way out (a POST form, never a link; everywhere: Your account). */
 export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
@@ -22,9 +22,20 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
                 <li>
                   <Link to="/staff/search">Find a patient</Link>
                 </li>
-                {/* Patients' replies by text (decision 062). */}
+                {/* Patients' replies by text (decision 062), and how many wait for an answer. */}
                 <li>
-                  <Link to="/staff/texts">Texts</Link>
+                  <Link to="/staff/texts">
+                    Texts
+                    {viewer.textsWaiting ? (
+                      <>
+                        {" "}
+                        <span className="console-count" aria-hidden="true">
+                          {viewer.textsWaiting}
+                        </span>
+                        <span className="visually-hidden">, {viewer.textsWaiting} waiting for an answer</span>
+                      </>
+                    ) : null}
+                  </Link>
                 </li>
                 {viewer.shapesAvailability ? (
                   <li>

@@ -3,7 +3,7 @@
  * SDK (`host`/`port`/`protocol: "http"`), and serving a hosted Checkout page (a plain HTML form: works without
  * JavaScript) where a test types a card. Its rules are Stripe's, as documented for test mode:
  * - API: customers; checkout sessions (setup and payment mode, success/cancel URLs, `expires_at` 30 min–24 h ahead);
- *   setup intents, payment methods; payment intents (`off_session` + `confirm`); refunds (never more than was paid).
+ *   setup intents, payment methods (and their detach); payment intents (`off_session` + `confirm`); refunds (never more than was paid).
  *   Bodies form-encoded with brackets as stripe-node sends them; `expand[]` on retrieve; a secret key required.
  * - `Idempotency-Key` honoured on every POST: the same key with the same parameters answers the first answer
  *   again (`Idempotent-Replayed: true`), with other parameters a 400 `idempotency_error`.
@@ -31,6 +31,8 @@ export type StripeServer = {
   customers: Map<string, Obj>;
   sessions: Map<string, Obj>;
   paymentIntents: Map<string, Obj>;
+  /** Cards saved on the hosted page (`customer` null once detached). */
+  paymentMethods: Map<string, Obj>;
   refunds: Map<string, Obj>;
   /** Every API request: method, path, the Idempotency-Key, and the raw body. */
   requests: { method: string; path: string; idempotencyKey: string | null; body: string }[];
@@ -121,6 +123,7 @@ export async function startStripeServer({
     customers,
     sessions,
     paymentIntents,
+    paymentMethods,
     refunds,
     requests,
     events,
@@ -308,6 +311,13 @@ export async function startStripeServer({
     }],
     ["GET", /^\/v1\/setup_intents\/([^/]+)$/, (m) => (_p, q) => (setupIntents.has(m[1]) ? { body: expand(setupIntents.get(m[1]), expansions(q)) } : missing("setup_intent", m[1]))],
     ["GET", /^\/v1\/payment_methods\/([^/]+)$/, (m) => () => (paymentMethods.has(m[1]) ? { body: publicOf(paymentMethods.get(m[1])!) } : missing("payment_method", m[1]))],
+    ["POST", /^\/v1\/payment_methods\/([^/]+)\/detach$/, (m) => () => {
+      const method = paymentMethods.get(m[1]);
+      if (!method) return missing("payment_method", m[1]);
+      if (!method.customer) return invalid("The payment method you provided is not attached to a customer so detachment is impossible.");
+      method.customer = null;
+      return { body: publicOf(method) };
+    }],
     ["GET", /^\/v1\/payment_intents\/([^/]+)$/, (m) => () => (paymentIntents.has(m[1]) ? { body: paymentIntents.get(m[1]) } : missing("payment_intent", m[1]))],
     ["POST", /^\/v1\/payment_intents$/, () => (p) => {
       const amount = cents(p.amount, "amount");

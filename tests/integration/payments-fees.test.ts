@@ -25,10 +25,11 @@ process.env.STRIPE_API_URL = stripe.url;
 process.env.SITE_ORIGIN = "https://dental.example.com";
 
 const { openDatabase } = await import("~/db/client.server");
-const { appointments, auditLog, emailOutbox, feeRefunds, paymentEvents, visitFees } = await import("~/db/schema");
+const { appointments, auditLog, emailOutbox, feeCheckouts, feeExtraPayments, feeRefunds, paymentEvents, visitFees } = await import("~/db/schema");
 const { bookAppointment } = await import("~/scheduling/book.server");
 const { cancelVisit } = await import("~/scheduling/visit-changes.server");
-const { chargeDueFees, feeByPayToken, refundFee } = await import("~/payments/fees.server");
+const { chargeDueFees, feeByPayToken, refundExtraPayments, refundFee } = await import("~/payments/fees.server");
+const { startFeeCheckout } = await import("~/payments/pay-page.server");
 const { paymentProvider } = await import("~/payments/provider.server");
 const webhookRoute = await import("~/routes/payments+/stripe.webhook");
 const payRoute = await import("~/routes/payments+/fees.$token");
@@ -187,6 +188,8 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
       successUrl: "https://dental.example.com/payments/fees/x?paid=1",
       cancelUrl: "https://dental.example.com/payments/fees/x",
       metadata: { fee_id: String(fee.id), appointment_id: String(visit.id) },
+      expiresAt: new Date(Date.now() + 60 * 60_000),
+      idempotencyKey: `test-${fee.id}`,
     });
     const paid = await fetch(pay.url, { method: "POST", body: new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123" }), redirect: "manual" });
     expect(paid.status).toBe(303);
@@ -234,6 +237,88 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     expect(again.status).toBe(303);
     expect(again.headers.get("Location")).toBe(link);
     expect(stripe.sessions.size).toBe(sessionsBefore);
+  });
+
+  /** A declined fee and its emailed pay link's token, and the pay page's button as a post. */
+  async function declinedFee() {
+    const { visit, email } = await lateCancelledVisit(db().db, "4000000000000341");
+    await chargeDueFees(db().db, now, { provider });
+    await stripe.settled();
+    const [mail] = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.text, "%/payments/fees/%")));
+    const token = /\/payments\/fees\/([A-Za-z0-9_-]{32})/.exec(mail.text)![1];
+    const post = () =>
+      payRoute.action({ request: new Request(`https://dental.example.com/payments/fees/${token}`, { method: "POST", headers: { Origin: "https://dental.example.com", "Content-Type": "application/x-www-form-urlencoded" }, body: "" }), params: { token }, context: {} } as never) as Promise<Response>;
+    return { visit, token, post, fee: await feeOf(db().db, visit.id) };
+  }
+  const sessionsOf = (feeId: number) => [...stripe.sessions.values()].filter((s) => (s.metadata as Record<string, string>).fee_id === String(feeId));
+  const payOnStripe = (url: string) => fetch(url, { method: "POST", body: new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123" }), redirect: "manual" });
+
+  it("the pay page in two tabs at once: one Checkout Session, reused by a later click; once Stripe expires it, the next click makes a new one", async () => {
+    const { post, fee } = await declinedFee();
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303, 303]);
+    const locations = new Set(answers.map((a) => a.headers.get("Location")));
+    expect(locations.size).toBe(1);
+    expect(sessionsOf(fee.id)).toHaveLength(1);
+    const later = await post();
+    expect(later.headers.get("Location")).toBe([...locations][0]);
+    expect(sessionsOf(fee.id)).toHaveLength(1);
+    expect(await db().db.select().from(feeCheckouts).where(eq(feeCheckouts.feeId, fee.id))).toMatchObject([{ sessionRef: sessionsOf(fee.id)[0].id, closedAt: null }]);
+
+    await stripe.expireSession(sessionsOf(fee.id)[0].id);
+    const fresh = await post();
+    expect(fresh.headers.get("Location")).not.toBe([...locations][0]);
+    expect(sessionsOf(fee.id)).toHaveLength(2);
+    // The database refuses a second open session for one fee, whoever writes it.
+    await expect(db().db.insert(feeCheckouts).values({ feeId: fee.id, idempotencyKey: "another", expiresAt: new Date(Date.now() + 3_600_000) })).rejects.toThrow();
+  });
+
+  it.runIf(engine === "postgres")("the pay page's button in two processes (two pools) at once: one Checkout Session", async () => {
+    const { token, fee } = await declinedFee();
+    const url = (db() as { url?: string }).url!;
+    const [a, b] = await Promise.all([openDatabase({ databaseUrl: url }), openDatabase({ databaseUrl: url })]);
+    try {
+      const urls = await Promise.all([startFeeCheckout(a.db, token, provider), startFeeCheckout(b.db, token, provider), startFeeCheckout(a.db, token, provider)]);
+      expect(new Set(urls.map((u) => (typeof u === "object" && u ? u.url : u))).size).toBe(1);
+      expect(sessionsOf(fee.id)).toHaveLength(1);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("a fee paid twice (a session made before this page reused one, both paid): the second payment is refunded automatically, once, and audited", async () => {
+    const { visit, post, fee } = await declinedFee();
+    const reused = (await post()).headers.get("Location")!;
+    // A second session for the fee that the page did not make (an older tab's, or a race with Stripe).
+    const stray = await provider.startFeePayment({
+      amountCents: fee.amountCents,
+      customer: fee.customerRef,
+      description: "Late-cancellation fee",
+      successUrl: "https://dental.example.com/payments/fees/x?paid=1",
+      cancelUrl: "https://dental.example.com/payments/fees/x",
+      metadata: { fee_id: String(fee.id), appointment_id: String(visit.id) },
+      expiresAt: new Date(Date.now() + 60 * 60_000),
+      idempotencyKey: `stray-${fee.id}`,
+    });
+    expect((await payOnStripe(reused)).status).toBe(303);
+    expect((await payOnStripe(stray.url)).status).toBe(303);
+    await stripe.settled(); // each payment's two events, then the refund's charge.refunded
+    const paid = await feeOf(db().db, visit.id);
+    expect(paid).toMatchObject({ status: "paid", refundedCents: 0 });
+    const intents = sessionsOf(fee.id).map((s) => s.payment_intent as string);
+    const second = intents.find((i) => i !== paid.paymentRef)!;
+    expect(intents).toContain(paid.paymentRef);
+    const refunds = [...stripe.refunds.values()].filter((r) => intents.includes(r.payment_intent as string));
+    expect(refunds).toMatchObject([{ payment_intent: second, amount: 5000 }]);
+    expect(await db().db.select().from(feeExtraPayments).where(eq(feeExtraPayments.feeId, fee.id))).toMatchObject([{ paymentRef: second, status: "refunded", refundRef: refunds[0].id }]);
+    expect(await auditOf(db().db, visit.id)).toEqual(["fee.due", "fee.failed", "fee.paid", "fee.paid_twice", "fee.paid_twice_refunded"]);
+
+    // Stripe's events again (a replay, or the other container): nothing more refunded.
+    for (const e of stripe.events.filter((e) => (e.event.data as { object: { id: string } }).object.id === second)) await stripe.sendEvent(String(e.event.type), (e.event.data as { object: { id: string } }).object as never);
+    await stripe.settled();
+    expect(await refundExtraPayments(db().db, { provider, now })).toBe(0);
+    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === second)).toHaveLength(1);
+    expect((await auditOf(db().db, visit.id)).filter((a) => a.startsWith("fee.paid_twice"))).toHaveLength(2);
   });
 
   it("the pay page: back from Stripe before its event says 'being confirmed'; a cross-site post is refused; unknown and malformed tokens are a 404", async () => {

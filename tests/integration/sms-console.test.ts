@@ -14,9 +14,11 @@ import { expect, it } from "vitest";
 import { auditLog, smsOutbox, smsThreads, studios } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { handleInbound } from "~/sms/inbound.server";
+import { segmentsOf } from "~/sms/segments";
 import { loader as visitLoader } from "~/routes/staff+/visits.$id";
 import { loader as dayLoader } from "~/routes/staff+/studios.$slug.day.$date";
 import { loader as inboxLoader } from "~/routes/staff+/texts";
+import { loader as layoutLoader } from "~/routes/staff+/_layout";
 import { action as threadAction, loader as threadLoader } from "~/routes/staff+/texts_.$id";
 import { localDayKey } from "~/rules/zoned-time";
 import { localTimeAhead } from "../fixtures/clock";
@@ -85,6 +87,31 @@ describeEachEngine("texts in the console", ({ db }) => {
     };
     const rows = day.day.byProvider.flatMap((p) => p.visits);
     expect(rows.find((r) => r.id === visit.id)?.confirmedByText).toBe(true);
+  });
+
+  it("the console bar counts the threads waiting for an answer in the viewer's studios only; answered or handled, they leave the count", async () => {
+    const slug = await studio();
+    const other = await studio();
+    const desk = await signedInStaff(db().db, "front_desk", [slug]);
+    const elsewhere = await signedInStaff(db().db, "front_desk", [other]);
+    const bar = async (cookie: string) => ((await (await callRoute(layoutLoader, get(cookie))).json()) as { viewer: { textsWaiting: number } }).viewer.textsWaiting;
+    expect(await bar(desk.cookie)).toBe(0);
+    const first = await book(slug, 3);
+    const second = await book(slug, 4);
+    const theirs = await book(other);
+    await reply(first.phone, "Is there parking?");
+    await reply(first.phone, "And a bike rack?"); // the same thread: still one
+    await reply(second.phone, "Can I bring my son?");
+    await reply(theirs.phone, "Do you take Delta?");
+    await reply(second.phone, "C"); // a keyword: answered by the app, no wait added
+    expect(await bar(desk.cookie)).toBe(2);
+    expect(await bar(elsewhere.cookie)).toBe(1);
+
+    const thread = await threadOf(first.phone);
+    const page = (await (await callRoute(threadLoader, get(desk.cookie), { params: { id: thread.publicId } })).json()) as { seen: number };
+    expect((await callRoute(threadAction, post(desk.cookie, { intent: "handled", seen: String(page.seen) }), { params: { id: thread.publicId } })).status).toBe(303);
+    expect(await bar(desk.cookie)).toBe(1);
+    expect(await bar(elsewhere.cookie)).toBe(1);
   });
 
   it("an unknown reply waits in its studio's inbox; another studio's staff see nothing and get a 404; reads audited; the URL is opaque", async () => {
@@ -156,6 +183,47 @@ describeEachEngine("texts in the console", ({ db }) => {
     expect((await threadOf(phone)).waitingSince).toBeNull();
     const after = (await (await callRoute(threadLoader, get(desk.cookie), { params: { id: thread.publicId } })).json()) as { messages: { who: string; state: string }[] };
     expect(after.messages.at(-1)).toMatchObject({ who: `Studio: ${desk.email}`, state: "Waiting to be sent" });
+  });
+
+  it("an emoji in a long answer: the form shows first that it goes as UCS-2 and in how many texts; the post with that count sends it as written, never '?'", async () => {
+    const slug = await studio();
+    const { phone } = await book(slug);
+    await reply(phone, "Is there parking?");
+    const desk = await signedInStaff(db().db, "front_desk", [slug]);
+    const thread = await threadOf(phone);
+    const page = (await (await callRoute(threadLoader, get(desk.cookie), { params: { id: thread.publicId } })).json()) as { nonce: string; seen: number };
+    const answer = (body: string, segments?: number) =>
+      callRoute(threadAction, post(desk.cookie, { intent: "answer", body, nonce: page.nonce, seen: String(page.seen), ...(segments ? { segments: String(segments) } : {}) }), { params: { id: thread.publicId } });
+    const staffRows = () => db().db.select().from(smsOutbox).where(and(eq(smsOutbox.to, phone), eq(smsOutbox.kind, "staff")));
+    // 170 characters and an emoji: two GSM-7 segments' worth, four in UCS-2 (the old composition sent "?" instead).
+    const words = "Yes 🚗 the garage on Brookline Ave is free for the first hour, and we validate parking for the rest of your visit. Ask at the front desk when you arrive. See you soon!";
+    const expected = `Studio Dental Fenway: ${words}`;
+    expect(segmentsOf(expected)).toMatchObject({ encoding: "UCS-2", segments: 3 });
+
+    const checked = await answer(words);
+    expect(checked.status).toBe(200);
+    const shown = (await checked.json()) as { check: { segments: number; message: string }; initialValue: Record<string, string>; error: Record<string, string[]> };
+    expect(shown.check.segments).toBe(3);
+    expect(shown.check.message).toContain("🚗 is not in the texting alphabet (GSM-7), so this answer goes out as Unicode (UCS-2): 3 text messages");
+    expect(shown.initialValue.body).toBe(words);
+    expect(await staffRows()).toHaveLength(0);
+    // A count the form did not show (the words edited since, or a forged one): shown again, not sent.
+    expect((await answer(words, 2)).status).toBe(200);
+    expect(await staffRows()).toHaveLength(0);
+
+    const sent = await answer(words, 3);
+    expect(sent.status).toBe(303);
+    const rows = await staffRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.body).toBe(expected);
+    expect(rows[0]!.body).not.toContain("?");
+    expect((await threadOf(phone)).waitingSince).toBeNull();
+
+    // Longer than five UCS-2 texts: refused with the reason, the words kept.
+    const tooLong = await answer(`🙂 ${"Parking is free. ".repeat(20)}`);
+    expect(tooLong.status).toBe(400);
+    const refused = (await tooLong.json()) as { error: Record<string, string[]> };
+    expect(refused.error.body![0]).toMatch(/^Too long: with 🙂 in it, it would go out as 6 text messages of 67 characters \(5 at most\)/);
   });
 
   it("a reply after the page was shown keeps the thread waiting; 'handled' clears it; a number that said STOP cannot be answered", async () => {

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { getStaff, ROLE_LABELS } from "~/console/staff.server";
+import { textsWaiting } from "~/console/texts.server";
 import consoleStylesHref from "~/styles/console.css";
 import { ConsoleBar } from "~/ui/console";
 
@@ -14,7 +15,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getStaff(request);
   const viewer = user
-    ? { email: user.email, roleLabel: ROLE_LABELS[user.role], isAdmin: user.role === "admin", shapesAvailability: user.role !== "front_desk" }
+    ? { email: user.email, roleLabel: ROLE_LABELS[user.role], isAdmin: user.role === "admin", shapesAvailability: user.role !== "front_desk", textsWaiting: await textsWaiting(user) }
     : null;
   return json({ viewer }, { headers: headers() });
 }

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { textAnswerSchema, textHandledSchema } from "~/console/schemas.server";
 import { requireStaff } from "~/console/staff.server";
-import { answerInThread, markHandled, textsPath, threadPage } from "~/console/texts.server";
+import { answerInThread, markHandled, textsPath, threadPage, type AnswerCheck } from "~/console/texts.server";
 import { BRAND } from "~/platform/brand";
 import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
@@ -27,6 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const parsed = textAnswerSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return rejected(values, fieldErrors(parsed.error), { intent: "answer" });
     const outcome = await answerInThread(user, params.id, parsed.data);
+    // Not sent yet: its UCS-2 segment count shown first (the form posts it back to send).
+    if (!outcome.ok && outcome.check) return rejected(values, {}, { status: 200, intent: "answer", extra: { check: outcome.check } });
     if (!outcome.ok) return rejected(values, { [outcome.field ?? ""]: [outcome.message] }, { status: outcome.status, intent: "answer" });
     throw redirect(`${textsPath(params.id!)}?done=sent`, 303);
   }
@@ -51,6 +53,7 @@ export default function TextThreadPage() {
   const [query] = useSearchParams();
   const done = DONE[query.get("done") ?? ""];
   const intent = result && "intent" in result ? result.intent : null;
+  const check = result && "check" in result ? (result.check as AnswerCheck) : undefined;
   return (
     <ConsolePage
       title={
@@ -94,15 +97,23 @@ export default function TextThreadPage() {
       <TextThread messages={thread.messages} label="Texts, oldest first" />
       {thread.open ? (
         <div className="console-actions sms-answer">
-          <ConsoleForm result={intent === "answer" ? result : undefined} submitLabel="Send the answer">
+          <ConsoleForm result={intent === "answer" ? result : undefined} submitLabel={check ? `Send as ${check.segments} text message${check.segments > 1 ? "s" : ""}` : "Send the answer"}>
             <h2>Answer by text</h2>
             <input type="hidden" name="intent" value="answer" />
             <input type="hidden" name="nonce" value={thread.nonce} />
             <input type="hidden" name="seen" value={thread.seen} />
+            {check ? (
+              <>
+                <p className="notice notice-warning" role="status" id="answer-check">
+                  {check.message}
+                </p>
+                <input type="hidden" name="segments" value={check.segments} />
+              </>
+            ) : null}
             <TextField
               name="body"
               label="Your answer"
-              hint={`Sent from the studio as “${BRAND} ${thread.studio}: …”. Two text messages at most (about 280 characters). No health details.`}
+              hint={`Sent from the studio as “${BRAND} ${thread.studio}: …”. Two text messages at most (about 280 characters); an emoji or another character outside the texting alphabet makes each message 67 characters, and you see the count before it is sent. No health details.`}
               multiline
             />
           </ConsoleForm>
