@@ -9,8 +9,6 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } fr
 import { getDb, type Db } from "~/db/client.server";
 import { appointments, patients, providers, services } from "~/db/schema";
 import { getEnv } from "~/platform/env.server";
-import { SERVICE_CODES } from "~/booking/options";
-import { cardRequired } from "~/booking/funnel";
 import { CARRIERS, NOT_ACCEPTED_NOTICE } from "~/rules/insurance";
 import { CANCEL_NOTICE_HOURS, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation-policy";
 import { formatUsd } from "~/rules/currency";
@@ -141,7 +139,7 @@ export async function newCaller(user: StaffUser, caller: Caller, seenDuplicates:
 /** The studio's bookable services (every one the funnel offers) and its active providers who can give one. */
 async function studioChoices(db: Db, studio: Studio) {
   const [offered, staffed] = await Promise.all([
-    db.select().from(services).where(inArray(services.code, [...SERVICE_CODES])).orderBy(asc(services.name)),
+    db.select().from(services).orderBy(asc(services.name)),
     db.select({ id: providers.id, name: providers.name, role: providers.role }).from(providers).where(and(eq(providers.studioSlug, studio.slug), eq(providers.active, true))).orderBy(asc(providers.name)),
   ]);
   return { services: offered.filter((s) => studio.slug !== "virtual" || s.virtualAllowed), providers: staffed };
@@ -205,7 +203,8 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
           providerId: choice.providerId,
         })
       : null;
-  const needsCard = cardRequired(studio.marketSlug as Parameters<typeof cardRequired>[0], getEnv().NASHVILLE_CC_REQUIRED);
+  // booking/funnel.ts's cardRequired (the console may not import the funnel): Nashville only when its flag is on.
+  const needsCard = studio.marketSlug === "nashville" ? getEnv().NASHVILLE_CC_REQUIRED : true;
   return {
     studio: { slug: studio.slug, name: studio.name },
     patient: { ...row, firstName: patient.firstName },
