@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { readFormPost, rejected, textValues } from "~/flow/forms.server";
+import { readFormPost, validateForm } from "~/flow/forms.server";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { newCallerSchema } from "~/console/schemas.server";
 import { findCallers, newCaller, type CallerRow } from "~/console/desk.server";
 import { viewerStudio } from "~/console/scope.server";
@@ -28,14 +30,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const q = String(form.get("q") ?? "").slice(0, 100);
     return json({ intent: "search" as const, q, results: await findCallers(user, q) });
   }
-  const values = textValues(form, CALLER_FIELDS);
-  const parsed = newCallerSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= [issue.message];
-    return rejected(values, errors, { intent: "new" });
-  }
-  const outcome = await newCaller(user, parsed.data, form.get("seen") === "yes");
+  const parsed = await validateForm(form, newCallerSchema, tFor(DEFAULT_LOCALE), undefined, { intent: "new", keep: CALLER_FIELDS });
+  if (!parsed.ok) return parsed.response;
+  const values = Object.fromEntries(CALLER_FIELDS.map((name) => [name, String(form.get(name) ?? "").slice(0, 300)]));
+  const outcome = await newCaller(user, parsed.value, form.get("seen") === "yes");
   if (outcome.ok) throw redirect(`/staff/studios/${studio.slug}/book/${outcome.patientId}`, 303);
   return json({ intent: "duplicates" as const, code: outcome.code, values, duplicates: outcome.duplicates }, { status: outcome.code === "email_taken" ? 409 : 200 });
 }

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { readFormPost, rejected, textValues } from "~/flow/forms.server";
+import { readFormPost, rejected, textValues, validateForm } from "~/flow/forms.server";
+import { tFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { deskDetailsSchema, deskHoldSchema, squeezeSchema } from "~/console/schemas.server";
 import { bookForCaller, deskBookingPage, DESK_REFUSALS, holdForCaller, keepQuery, SQUEEZERS, squeezeConflicts, squeezeIn } from "~/console/desk.server";
 import { requireStaff } from "~/console/staff.server";
@@ -18,11 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await deskBookingPage(user, params.slug ?? "", params.patientId, new URL(request.url)));
 }
 
-const fieldsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "")] ??= [issue.message];
-  return errors;
-};
+const KEPT = ["insurance", "memberId", "sms", "note", "service", "providerId", "day", "time", "reason", "other", "hold"];
 
 /** Three posts: hold the chosen time, book the held time, or (managers) squeeze a visit in. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -31,21 +29,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const base = `/staff/studios/${slug}/book/${params.patientId}`;
   const { form } = await readFormPost(request);
   const intent = form.get("intent");
-  const details = deskDetailsSchema.safeParse(Object.fromEntries(form));
+  const t = tFor(DEFAULT_LOCALE);
   if (intent === "hold") {
-    const parsed = deskHoldSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return rejected(textValues(form, ["slot"]), { slot: ["Choose a time."] }, { intent: "hold" });
-    const held = await holdForCaller(user, slug, { service: parsed.data.service, provider: parsed.data.provider, startsAt: new Date(parsed.data.slot) });
-    const keep = keepQuery({ service: parsed.data.service, provider: parsed.data.provider });
+    const parsed = await validateForm(form, deskHoldSchema, t, undefined, { intent: "hold", keep: ["slot"] });
+    if (!parsed.ok) return parsed.response;
+    const held = await holdForCaller(user, slug, { service: parsed.value.service, provider: parsed.value.provider, startsAt: new Date(parsed.value.slot) });
+    const keep = keepQuery({ service: parsed.value.service, provider: parsed.value.provider });
     if (held.ok) throw redirect(`${base}?${keep}hold=${held.bookingId}`, 303);
     // The funnel's answer to a lost race: the times again, read fresh, with the message.
     if (held.code === "taken") throw redirect(`${base}?${keep}taken=1`, 303);
     return rejected({}, { "": [DESK_REFUSALS.generic_error] }, { status: 503, intent: "hold" });
   }
-  const values = textValues(form, ["insurance", "memberId", "sms", "note", "service", "providerId", "day", "time", "reason", "other", "hold"]);
+  const values = textValues(form, KEPT);
   if (intent === "book") {
-    if (!details.success) return rejected(values, fieldsOf(details.error.issues), { intent: "book" });
-    const outcome = await bookForCaller(user, slug, params.patientId, { holdId: String(form.get("hold") ?? ""), service: String(form.get("service") ?? ""), details: details.data });
+    const details = await validateForm(form, deskDetailsSchema, t, undefined, { intent: "book", keep: KEPT });
+    if (!details.ok) return details.response;
+    const outcome = await bookForCaller(user, slug, params.patientId, { holdId: String(form.get("hold") ?? ""), service: String(form.get("service") ?? ""), details: details.value });
     if (outcome.ok) throw redirect(`/staff/visits/${outcome.visitId}?done=booked`, 303);
     if (outcome.code === "availability_conflict" || outcome.code === "hold_gone") {
       const keep = keepQuery({ service: String(form.get("service") ?? ""), provider: String(form.get("provider") ?? "any") });
@@ -56,14 +55,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "squeeze") {
     // The front desk's post is refused whatever it carries (issue 38 D): checked here and again in the layer below.
     if (!SQUEEZERS.includes(user.role)) return rejected(values, { "": ["Only a manager can squeeze a visit in. Choose a free time, or ask your manager."] }, { status: 403, intent: "squeeze" });
-    const parsed = squeezeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return rejected(values, fieldsOf(parsed.error.issues), { intent: "squeeze" });
-    if (!details.success) return rejected(values, fieldsOf(details.error.issues), { intent: "squeeze" });
-    const seen = await squeezeConflicts(user, slug, parsed.data);
+    const parsed = await validateForm(form, squeezeSchema, t, undefined, { intent: "squeeze", keep: KEPT });
+    if (!parsed.ok) return parsed.response;
+    const details = await validateForm(form, deskDetailsSchema, t, undefined, { intent: "squeeze", keep: KEPT });
+    if (!details.ok) return details.response;
+    const seen = await squeezeConflicts(user, slug, parsed.value);
     if (!seen) return rejected(values, { time: ["That provider does not give this service, or the time does not exist that day."] }, { intent: "squeeze" });
     // The conflicts are shown before anything is saved; the manager confirms having seen them.
     if (form.get("confirm") !== "yes") return json({ intent: "squeeze-check" as const, values, when: seen.when, provider: seen.provider.name, conflicts: seen.conflicts });
-    const outcome = await squeezeIn(user, slug, params.patientId, { ...parsed.data, details: details.data });
+    const outcome = await squeezeIn(user, slug, params.patientId, { ...parsed.value, details: details.value });
     if (outcome?.ok) throw redirect(`/staff/visits/${outcome.visitId}?done=booked`, 303);
     return rejected(values, { "": [outcome ? DESK_REFUSALS[outcome.code as keyof typeof DESK_REFUSALS] : DESK_REFUSALS.generic_error] }, { status: 409, intent: "squeeze" });
   }
@@ -180,7 +180,7 @@ export default function BookForCaller() {
                   </p>
                   {check.conflicts.length ? (
                     <ul>
-                      {check.conflicts.map((c) => (
+                      {check.conflicts.map((c: string) => (
                         <li key={c}>{c}</li>
                       ))}
                     </ul>
