@@ -50,7 +50,7 @@ const FOLDERS = {
   fhir: [7, ["rules", "db", "platform", "scheduling"]],
   waitlist: [8, ["rules", "db", "platform", "i18n", "auth", "sms", "scheduling", "flow", "booking"]],
   api: [8, ["rules", "db", "platform", "auth", "scheduling", "flow"]],
-  console: [9, ["rules", "db", "platform", "auth", "sms", "payments", "scheduling", "intake", "webhooks"]],
+  console: [9, ["rules", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "intake", "webhooks"]],
   ui: [10, ["rules", "styles", "platform", "i18n", "scheduling"]],
   routes: [11, ["rules", "styles", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "booking", "intake", "account", "content", "recall", "webhooks", "fhir", "waitlist", "api", "console", "ui"]],
   server: [12, ["rules", "db", "platform", "jobs", "i18n", "auth", "sms", "payments", "scheduling", "booking", "content", "recall", "webhooks", "waitlist", "api"]],

@@ -48,7 +48,7 @@ const schemas = {
   },
   Visit: {
     type: "object",
-    required: ["id", "studio", "service", "serviceName", "start", "end", "timezone", "status", "bookedAt", "cancelledAt", "patient"],
+    required: ["id", "studio", "service", "serviceName", "start", "end", "timezone", "status", "channel", "bookedAt", "cancelledAt", "patient"],
     additionalProperties: false,
     properties: {
       id: { type: "string", pattern: "^[0-9]+$" },
@@ -59,6 +59,7 @@ const schemas = {
       end: isoOffset,
       timezone: { type: "string", description: "The studio's IANA time zone." },
       status: { enum: [...VISIT_STATUSES] },
+      channel: { enum: ["online", "phone", "waitlist"], description: "How it was booked: the patient online, the studio on the phone, a waitlist claim." },
       bookedAt: { type: "string", format: "date-time" },
       cancelledAt: { type: ["string", "null"], format: "date-time" },
       patient: {
@@ -97,6 +98,7 @@ const schemas = {
           service: { type: "string", description: "The service's code." },
           start: isoOffset,
           status: { type: "string" },
+          channel: { enum: ["online", "phone", "waitlist"], description: "visit.booked only: how it was booked." },
           changes: {
             type: "object",
             additionalProperties: false,

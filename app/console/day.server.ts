@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, intakes, patients, providers, providerTimeOff, services, studioClosures } from "~/db/schema";
+import { appointments, intakes, patients, providers, providerTimeOff, services, staff, studioClosures } from "~/db/schema";
 import { formatUsd } from "~/rules/currency";
 import { CARRIERS } from "~/rules/insurance";
 import { requiresIntake } from "~/rules/intake";
@@ -42,6 +42,11 @@ export function intakeState(needed: boolean, status: "IN_PROGRESS" | "COMPLETE" 
 }
 
 
+export const CHANNEL_LABELS: Record<"online" | "phone" | "waitlist", string> = { online: "Online", phone: "Phone", waitlist: "Waitlist" };
+
+/** "Online", "Phone, desk@studio.example" — how a visit was booked and by whom (the day view and the visit page). */
+export const bookedLabel = (channel: "online" | "phone" | "waitlist", by: string | null) => (by ? `${CHANNEL_LABELS[channel]}, ${by}` : CHANNEL_LABELS[channel]);
+
 export async function studioDay(db: Db, studio: { slug: string; tz: string }, day: string) {
   const from = localMidnight(day, studio.tz);
   const to = localMidnight(addDays(day, 1), studio.tz);
@@ -71,12 +76,16 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
         intakeStatus: intakes.status,
         planCheck: intakes.planCheck,
         returning: sql<boolean>`exists (${earlier})`,
+        channel: appointments.channel,
+        bookedBy: staff.email,
+        squeezeReason: appointments.squeezeReason,
       })
       .from(appointments)
       .innerJoin(patients, eq(patients.id, appointments.patientId))
       .innerJoin(providers, eq(providers.id, appointments.providerId))
       .innerJoin(services, eq(services.code, appointments.serviceType))
       .leftJoin(intakes, eq(intakes.appointmentId, appointments.id))
+      .leftJoin(staff, eq(staff.id, appointments.bookedByStaffId))
       .where(and(eq(appointments.studioSlug, studio.slug), lt(appointments.startsAt, to), gt(appointments.endsAt, from)))
       .orderBy(asc(providers.name), asc(appointments.startsAt)),
     db.select({ reason: studioClosures.reason }).from(studioClosures).where(and(eq(studioClosures.studioSlug, studio.slug), eq(studioClosures.day, day))),
@@ -124,6 +133,9 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
       /** What follows the status tag: the late-cancel fee recorded (the "To move" tag is drawn beside it). */
       fee: fee ? ` late-cancel fee ${fee}` : null,
       toMove: moveReason,
+      /** How it was booked (issue 38 E): online, or the phone with the staff member; a squeeze-in's reason. */
+      booked: bookedLabel(row.channel, row.bookedBy),
+      squeeze: row.squeezeReason,
       confirmedByText: live && byText.has(row.id),
     };
   };

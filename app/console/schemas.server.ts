@@ -5,6 +5,8 @@ import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { parseDayHours, timeOffRange, WEEKDAYS, type Interval } from "~/rules/weekly-hours";
 import { isDayKey, localToday } from "~/rules/zoned-time";
 import { checkEndpointUrl } from "~/webhooks/outbound.server";
+import { normalizePhone } from "~/rules/phone";
+import { CARRIER_VALUES } from "~/rules/insurance";
 import { WEBHOOK_EVENT_TYPES } from "~/webhooks/payload";
 
 /** The console forms' schemas (server-side only); the kit that reads and answers them is flow/forms.server.ts. */
@@ -216,3 +218,63 @@ export const textAnswerSchema = z.object({
 });
 
 export const textHandledSchema = z.object({ seen: seenReply });
+
+/** A new caller made a patient by the desk (issue 38 B): name, phone and date of birth; the email optional. */
+export const newCallerSchema = z.object({
+  firstName: z.string("Enter the caller’s first name.").trim().min(1, "Enter the caller’s first name.").max(50, "Keep the first name under 50 characters."),
+  lastName: z.string("Enter the caller’s last name.").trim().min(1, "Enter the caller’s last name.").max(50, "Keep the last name under 50 characters."),
+  phone: z
+    .string("Enter the caller’s phone number.")
+    .transform((v) => normalizePhone(v) ?? "")
+    .pipe(z.string().regex(/^\d{10}$/, "Enter a 10-digit US phone number, e.g. (617) 555-0171.")),
+  dateOfBirth: z
+    .string("Enter the caller’s date of birth.")
+    .refine((v) => isDayKey(v) && v >= "1900-01-01" && v <= localToday(new Date(), "America/New_York"), "Enter the caller’s date of birth (a real date, not in the future)."),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "Keep the email under 254 characters.")
+    .refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Enter an email like name@example.com, or leave it empty.")
+    .default(""),
+});
+
+const isoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/, "Choose a time.");
+
+/** The time the desk chose: held for this call (decision 021). */
+export const deskHoldSchema = z.object({
+  slot: isoInstant,
+  service: z.string().regex(/^[A-Z]{2,12}$/),
+  provider: z.string().regex(/^(any|\d{1,9})$/),
+});
+
+/** What the desk says with the booking: insurance, the texts the caller agreed to, a note. */
+export const deskDetailsSchema = z
+  .object({
+    insurance: z.enum(["none", "self-pay", ...CARRIER_VALUES], "Choose the caller’s insurance, self-pay, or “not asked”."),
+    memberId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{0,30}$/, "A member ID is letters, digits and dashes, up to 30.")
+      .default(""),
+    sms: z.literal("yes").optional(),
+    note: z.string().trim().max(500, "Keep the note under 500 characters.").default(""),
+  })
+  .transform((v) => ({
+    insurance:
+      v.insurance === "none" ? null : v.insurance === "self-pay" ? ({ kind: "self-pay" } as const) : ({ kind: "carrier" as const, carrier: v.insurance, ...(v.memberId ? { memberId: v.memberId } : {}) }),
+    smsConsent: v.sms === "yes",
+    note: v.note,
+  }));
+
+/** A manager's squeeze-in (issue 38 D): when, with whom, and why. */
+export const squeezeSchema = z
+  .object({
+    service: z.string().regex(/^[A-Z]{2,12}$/, "Choose the service."),
+    providerId: z.coerce.number("Choose the provider.").int().positive("Choose the provider."),
+    day: z.string().refine(isDayKey, "Enter the day."),
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter the time, e.g. 12:30."),
+    reason: z.enum(["emergency", "patient_request", "provider_asked", "other"], "Tick why this visit is squeezed in."),
+    other: z.string().trim().max(200, "Keep the reason under 200 characters.").default(""),
+  })
+  .refine((v) => v.reason !== "other" || v.other.length > 0, { path: ["other"], message: "Say why, in a few words." });

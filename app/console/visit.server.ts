@@ -20,7 +20,7 @@ import { getBookableStudio, getService, getStudioAnyState } from "~/scheduling/c
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { cancelVisit, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
 import { recordVisitEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
-import { STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
+import { bookedLabel, STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
 import type { Role, StaffUser } from "./staff.server";
 import { visitTexts } from "./texts.server";
 
@@ -53,6 +53,8 @@ export function statusActions(status: VisitStatus, startsAt: Date, now: Date): S
 }
 
 const ACTION_TEXT: Record<string, string> = {
+  "visit.book": "Booked on the phone",
+  "visit.squeeze_in": "Squeezed in",
   "visit.cancel": "Cancelled",
   "visit.move": "Moved",
   "visit.arrived": "Checked in",
@@ -135,7 +137,8 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
   const terms = termsOf(appointment, now);
   const when = (at: Date) => formatShortDateTime(at, tz);
   const history = [
-    { at: appointment.createdAt, text: "Booked", who: "Patient", note: null as string | null },
+    // A visit the desk booked has its audit line (who, how); one the patient booked online has none.
+    ...(appointment.bookedByStaffId === null ? [{ at: appointment.createdAt, text: appointment.channel === "waitlist" ? "Booked from the waitlist" : "Booked online", who: "Patient", note: null as string | null }] : []),
     ...reminders.map((r) => ({ at: r.sentAt!, text: `Reminder sent (${r.kind} before)`, who: "System", note: null })),
     ...lines.map((line) => {
       let text = ACTION_TEXT[line.action] ?? line.action;
@@ -155,10 +158,13 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
     provider: provider ? `${provider.name} (${provider.role})` : "",
     status,
     statusLabel: STATUS_LABELS[status],
+    booked: bookedLabel(appointment.channel, appointment.bookedByStaffId === null ? null : (lines.find((l) => l.action === "visit.book" || l.action === "visit.squeeze_in")?.staffEmail ?? "staff")),
+    squeeze: appointment.squeezeReason,
     sequence: appointment.sequence,
     fee: appointment.lateCancelFeeCents ? formatUsd(appointment.lateCancelFeeCents) : null,
     feeCharge: fee,
     patient: {
+      id: patient.id,
       name: `${patient.firstName} ${patient.lastName}`.trim(),
       email: patient.email,
       phone: patient.phone,

@@ -180,7 +180,11 @@ export const patients = pgTable(
   (t) => [
     // An account's records (/profile, the visits of an account): by person, never a scan of every patient.
     index("patients_person_idx").on(t.personId),
-    uniqueIndex("patients_email_unique").on(t.email).where(sql`family_of_person_id is null`),
+    // '' is a caller booked by the desk without an email (issue 38 B): only real addresses are unique (0023).
+    uniqueIndex("patients_email_unique").on(t.email).where(sql`family_of_person_id is null and email <> ''`),
+    // The desk's search (0023, with text_pattern_ops and the phone's digits, which drizzle cannot declare):
+    // patients_phone_digits_idx, patients_name_dob_idx, patients_first_name_idx, patients_email_prefix_idx.
+    index("patients_dob_idx").on(t.dateOfBirth),
     index("patients_family_idx").on(t.familyOfPersonId).where(sql`family_of_person_id is not null`),
     check(
       "patients_family_shape",
@@ -223,9 +227,20 @@ export const appointments = pgTable(
     arrivedAt: timestamp("arrived_at", { withTimezone: true }),
     /** The language of the emails about this row (decision 027): the request's when it was made. */
     locale: text("locale").notNull().default("en-US"),
+    /** How it was booked (issue 38 E): the patient online, the desk on the phone, or a waitlist claim. */
+    channel: text("channel", { enum: ["online", "phone", "waitlist"] }).notNull().default("online"),
+    /** The staff member who booked it in the console (null: the patient did). */
+    bookedByStaffId: integer("booked_by_staff_id").references(() => staff.id),
+    /**
+     * A manager's squeeze-in (issue 38 D): why this visit may overlap the provider's others or the studio's hours.
+     * Such a row is outside `appointments_no_provider_overlap` (0023): the one overlap somebody chose.
+     */
+    squeezeReason: text("squeeze_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("appointments_channel", sql`${t.channel} in ('online', 'phone', 'waitlist')`),
+    check("appointments_squeeze_by_staff", sql`${t.squeezeReason} is null or (${t.bookedByStaffId} is not null and length(${t.squeezeReason}) between 1 and 300)`),
     check("appointments_range", sql`${t.startsAt} < ${t.endsAt}`),
     // No visit is longer than a day, so "busy in [from, to)" reads starts_at from `from - 1 day` only, on the
     // provider's index, not the provider's whole history (decision 018; MAX_VISIT_MS in scheduling/slots).
@@ -747,6 +762,8 @@ export const visitEvents = pgTable("visit_events", {
   freedFrom: timestamp("freed_from", { withTimezone: true }),
   freedTo: timestamp("freed_to", { withTimezone: true }),
   freedReason: text("freed_reason"),
+  /** A booked visit's channel (issue 38 E): online, phone or waitlist. */
+  channel: text("channel").$type<"online" | "phone" | "waitlist">(),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -1013,13 +1030,15 @@ export const smsConsents = pgTable(
     phone: text("phone").notNull(),
     givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
     wordingVersion: text("wording_version").notNull(),
-    givenVia: text("given_via", { enum: ["booking", "profile", "keyword"] }).notNull(),
+    givenVia: text("given_via", { enum: ["booking", "profile", "keyword", "desk"] }).notNull(),
+    /** The staff member who ticked "the caller agreed to texts" on the phone (given_via 'desk', issue 38 C). */
+    givenByStaffId: integer("given_by_staff_id").references(() => staff.id),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     withdrawnVia: text("withdrawn_via", { enum: ["profile", "keyword"] }),
   },
   (t) => [
     check("sms_consents_phone_e164", sql`${t.phone} ~ '^\\+1[0-9]{10}$'`),
-    check("sms_consents_given_via", sql`${t.givenVia} in ('booking', 'profile', 'keyword')`),
+    check("sms_consents_given_via", sql`${t.givenVia} in ('booking', 'profile', 'keyword', 'desk')`),
     check("sms_consents_withdrawn", sql`(${t.withdrawnAt} is null) = (${t.withdrawnVia} is null) and (${t.withdrawnVia} is null or ${t.withdrawnVia} in ('profile', 'keyword'))`),
     uniqueIndex("sms_consents_live_once").on(t.patientId).where(sql`${t.withdrawnAt} is null`),
     index("sms_consents_phone_idx").on(t.phone),

@@ -14,6 +14,8 @@ import { findSlots } from "./slots.server";
 import { recordVisitEvent, visitEventsCommitted } from "./visit-events.server";
 import { consentAtBooking } from "~/sms/consent.server";
 import { queueVisitText } from "~/sms/outbox.server";
+import { appendAudit } from "~/platform/audit.server";
+import { adoptUnmailedPatient } from "./patients.server";
 
 export type BookingRequest = {
   studioSlug: string;
@@ -46,8 +48,17 @@ export type BookingRequest = {
   smsConsent?: boolean;
   /** The language the visit was booked in (i18nOf(request).locale): kept on the visit and the patient for later emails. */
   locale?: string;
+  /** How it is booked (issue 38 E): kept on the visit and its `visit.booked` event. Default online. */
+  channel?: Channel;
+  /** The desk's booking (issue 38): an existing patient chosen by id, and the staff member, audited in the transaction. */
+  patientId?: number;
+  bookedBy?: { id: number; email: string };
+  /** A squeeze-in (issue 38 D; the caller checks the role): this provider, whatever availability and their visits say. */
+  squeeze?: { providerId: number; reason: string };
   now?: Date;
 };
+
+export type Channel = "online" | "phone" | "waitlist";
 
 export type BookedAppointment = {
   id: number;
@@ -146,9 +157,13 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
   await lockStudioDay(tx, studio, request.startsAt);
   const endsAt = new Date(request.startsAt.getTime() + service.durationMinutes * 60_000);
 
-  const email = request.patient.email.trim().toLowerCase();
   let patient: typeof patients.$inferSelect;
-  if (request.familyMemberId != null) {
+  if (request.patientId != null) {
+    // The desk chose the patient (issue 38 B); locked like a family member against a change meanwhile.
+    const [chosen] = await tx.select().from(patients).where(and(eq(patients.id, request.patientId), isNull(patients.removedAt))).for("update");
+    if (!chosen) throw new Outcome("invalid");
+    patient = chosen;
+  } else if (request.familyMemberId != null) {
     // The account's family member (issue 20 A): theirs only, not removed; locked against a removal meanwhile.
     const [member] = await tx
       .select()
@@ -158,7 +173,12 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
     if (!member) throw new Outcome("invalid");
     patient = member;
   } else {
-    const [created] = await tx
+    const email = request.patient.email.trim().toLowerCase();
+    // A caller the desk booked without an email, now booking online (issue 38 B): the same record, never a second.
+    const adopted = await adoptUnmailedPatient(tx, { ...request.patient, email });
+    const [created] = adopted
+      ? [adopted]
+      : await tx
       .insert(patients)
       .values({
         email,
@@ -171,7 +191,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
         ...(request.locale ? { locale: request.locale } : {}),
       })
       // One patient per email among the rows that are not family members (the partial unique index, 0013).
-      .onConflictDoNothing({ target: patients.email, where: sql.raw("family_of_person_id is null") })
+      .onConflictDoNothing({ target: patients.email, where: sql.raw("family_of_person_id is null and email <> ''") })
       .returning();
     // An existing patient's record is not overwritten by whoever types their email; the details typed
     // now are kept with the appointment for the studio to reconcile.
@@ -185,7 +205,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
     [patient] = await tx.update(patients).set({ locale: request.locale }).where(eq(patients.id, patient.id)).returning();
   }
   if (service.code === "CLNCHK" && patient.hasSrpTxPlan) throw new Outcome("has_srp_tx_plan");
-  if (request.smsConsent) await consentAtBooking(tx, { patientId: patient.id, typedPhone: request.patient.phone, now });
+  if (request.smsConsent) await consentAtBooking(tx, { patientId: patient.id, typedPhone: request.patient.phone, now, by: request.bookedBy });
 
   const [clash] = await tx
     .select({ id: appointments.id })
@@ -200,9 +220,12 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
     );
   if (clash) throw new Outcome("conflict");
 
-  const slot = (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.holdId, now })).find(
-    (s) => s.startsAt.getTime() === request.startsAt.getTime(),
-  );
+  // A squeeze-in is the manager's chosen provider at the chosen time; everything else is availability's.
+  const slot = request.squeeze
+    ? { providerIds: [request.squeeze.providerId] }
+    : (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.holdId, now })).find(
+        (s) => s.startsAt.getTime() === request.startsAt.getTime(),
+      );
   if (!slot) throw new Outcome("availability_conflict");
   // The provider this booking holds the time on, if the hold is live and for this time: tried first.
   const [held] = request.holdId
@@ -239,6 +262,9 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
             createdAt: now,
             details: { ...request.details, contact: request.patient },
             ...(request.locale ? { locale: request.locale } : {}),
+            channel: request.channel ?? "online",
+            bookedByStaffId: request.bookedBy?.id ?? null,
+            squeezeReason: request.squeeze?.reason ?? null,
           })
           .returning();
         return {
@@ -268,8 +294,20 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
   // The booking's text (issue 31), in its transaction: queued once, to whoever agreed to texts for this visit.
   await queueVisitText(tx, { appointmentId: inserted.id, kind: "booked", now, siteOrigin: getEnv().SITE_ORIGIN });
   // The record of the change (its consumers: the waitlist takes the patient off it, webhooks tell other systems).
-  await recordVisitEvent(tx, "visit.booked", { ...inserted, status: "CONFIRMED", arrivedAt: null }, { at: now });
-  return { inserted, studio, service, email, firstName: patient.familyOfPersonId !== null ? patient.firstName : request.patient.firstName };
+  await recordVisitEvent(tx, "visit.booked", { ...inserted, status: "CONFIRMED", arrivedAt: null }, { at: now, channel: request.channel ?? "online" });
+  if (request.bookedBy) {
+    await appendAudit(tx, {
+      actor: "staff",
+      staff: request.bookedBy,
+      action: request.squeeze ? "visit.squeeze_in" : "visit.book",
+      studioSlug: studio.slug,
+      appointmentId: inserted.id,
+      note: request.squeeze?.reason ?? null,
+      after: { startsAt: inserted.startsAt.toISOString(), serviceType: inserted.serviceType, channel: request.channel ?? "online", providerId: request.squeeze?.providerId ?? null },
+      at: now,
+    });
+  }
+  return { inserted, studio, service, email: request.patientId != null ? patient.email : request.patient.email.trim().toLowerCase(), firstName: patient.familyOfPersonId !== null ? patient.firstName : request.patient.firstName };
 }
 
 /** What a failed booking transaction means; "retry" for a deadlock or serialization failure. */
@@ -290,7 +328,8 @@ async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome
   try {
     const appointment = await db.transaction(async (tx) => {
       const { inserted, studio, service, email, firstName } = await placeVisit(tx as unknown as Db, request, now);
-      await enqueueEmail(tx, confirmationEmail({ to: email, firstName, appointment: inserted, studio, service, now, siteOrigin, mailFrom: getEnv().MAIL_FROM }));
+      // A caller booked by the desk may have no email (issue 38 B): the text is their confirmation.
+      if (email) await enqueueEmail(tx, confirmationEmail({ to: email, firstName, appointment: inserted, studio, service, now, siteOrigin, mailFrom: getEnv().MAIL_FROM }));
       return inserted;
     });
     forgetCached(db, "live:"); // pages of this process show the slot as taken at once

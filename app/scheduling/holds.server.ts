@@ -61,6 +61,8 @@ export type PlaceHoldRequest = {
   now?: Date;
   /** Default SLOT_HOLD_MINUTES. */
   minutes?: number;
+  /** Hold it on this provider only (the console's "with this provider", issue 38 A); any free one by default. */
+  providerId?: number;
 };
 
 export type PlaceHoldOutcome =
@@ -107,7 +109,9 @@ async function placeOnce(db: Db, request: PlaceHoldRequest): Promise<PlaceHoldOu
       ).find((s) => s.startsAt.getTime() === request.startsAt.getTime());
       if (!slot) throw new Taken();
       const expiresAt = new Date(now.getTime() + minutes * 60_000);
-      for (const providerId of [...slot.providerIds].sort((a, b) => a - b)) {
+      const free = request.providerId === undefined ? slot.providerIds : slot.providerIds.filter((id) => id === request.providerId);
+      if (!free.length) throw new Taken();
+      for (const providerId of [...free].sort((a, b) => a - b)) {
         try {
           // A savepoint per try: a refused insert must not abort the whole transaction.
           const hold = await tx.transaction(async (sp) => {

@@ -78,6 +78,8 @@ export type TimePickerQuery = {
   holder?: string;
   /** The reader's language for dates and times (i18nOf(request).locale); English by default. */
   locale?: string;
+  /** Only this provider's free times (the console's booking, issue 38 A); every eligible provider's by default. */
+  providerId?: number;
 };
 
 /** The week `?week=` asks for and the day `?day=` asks for; `timedOut` when availabilitiesTimeout passed. */
@@ -107,7 +109,7 @@ export async function timePickerWeek(db: Db, q: TimePickerQuery) {
       q.timeoutMs
     );
     const current = q.moving?.startsAt.getTime();
-    slots = slots.filter((s) => s.startsAt.getTime() !== current);
+    slots = slots.filter((s) => s.startsAt.getTime() !== current && (q.providerId === undefined || s.providerIds.includes(q.providerId)));
   } catch (error) {
     if (!(error instanceof LookupTimeout)) throw error;
     return { ...base, timedOut: true, days: [], dayLinks: [] };

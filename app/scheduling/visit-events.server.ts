@@ -40,7 +40,7 @@ export async function recordVisitEvent(
   tx: Tx,
   type: Exclude<VisitEventType, "time.freed">,
   visit: Visit,
-  change: { at: Date; previousStartsAt?: Date; cancelledBy?: "patient" | "staff"; freed?: { from: Date; to: Date; reason: FreedReason } },
+  change: { at: Date; previousStartsAt?: Date; cancelledBy?: "patient" | "staff"; freed?: { from: Date; to: Date; reason: FreedReason }; channel?: "online" | "phone" | "waitlist" },
 ) {
   await tx.insert(visitEvents).values({
     visitId: visit.id,
@@ -55,6 +55,7 @@ export async function recordVisitEvent(
     freedFrom: change.freed?.from ?? null,
     freedTo: change.freed?.to ?? null,
     freedReason: change.freed?.reason ?? null,
+    channel: change.channel ?? null,
     at: change.at,
   });
 }

@@ -33,7 +33,7 @@ export async function liveConsent(db: Pick<Db, "select">, patientId: number): Pr
  * Records consent for a patient row and number (the one live consent of the row: a new number replaces the old).
  * Also lifts a STOP on that number: ticking the box again is asking for texts again.
  */
-export async function giveConsent(tx: Tx, input: { patientId: number; phone: string; via: "booking" | "profile" | "keyword"; now: Date }): Promise<void> {
+export async function giveConsent(tx: Tx, input: { patientId: number; phone: string; via: "booking" | "profile" | "keyword" | "desk"; now: Date; staffId?: number }): Promise<void> {
   const phone = toE164(input.phone);
   if (!phone) return;
   const current = await liveConsent(tx, input.patientId);
@@ -41,7 +41,7 @@ export async function giveConsent(tx: Tx, input: { patientId: number; phone: str
   if (current) await tx.update(smsConsents).set({ withdrawnAt: input.now, withdrawnVia: input.via === "keyword" ? "keyword" : "profile" }).where(eq(smsConsents.id, current.id));
   await tx
     .insert(smsConsents)
-    .values({ patientId: input.patientId, phone, givenAt: input.now, wordingVersion: CONSENT_WORDING_VERSION, givenVia: input.via })
+    .values({ patientId: input.patientId, phone, givenAt: input.now, wordingVersion: CONSENT_WORDING_VERSION, givenVia: input.via, givenByStaffId: input.staffId ?? null })
     .onConflictDoNothing();
   if (input.via !== "keyword") await tx.update(smsNumbers).set({ stoppedAt: null }).where(eq(smsNumbers.phone, phone));
 }
@@ -107,21 +107,23 @@ export async function textableNumber(db: Pick<Db, "select">, patientId: number):
  * The box ticked while booking: consent for the number typed, recorded on the visit's patient row when that is the
  * number on the row (a new patient's is), or on the holder's row for a family member who uses the holder's number.
  * A number typed for someone else's existing record is not taken: whoever types an email must not get that
- * patient's texts (the studio reconciles the details typed, as for email).
+ * patient's texts (the studio reconciles the details typed, as for email). `by`: the staff member who ticked "the
+ * caller agreed to texts" on the phone (issue 38 C), recorded as given via the desk, with who and when.
  */
-export async function consentAtBooking(tx: Tx, input: { patientId: number; typedPhone: string; now: Date }): Promise<void> {
+export async function consentAtBooking(tx: Tx, input: { patientId: number; typedPhone: string; now: Date; by?: { id: number } }): Promise<void> {
   const typed = toE164(input.typedPhone);
   if (!typed) return;
   const [patient] = await tx.select().from(patients).where(eq(patients.id, input.patientId));
   if (!patient) return;
-  if (toE164(patient.phone) === typed) return giveConsent(tx, { patientId: patient.id, phone: typed, via: "booking", now: input.now });
+  const via = input.by ? ("desk" as const) : ("booking" as const);
+  if (toE164(patient.phone) === typed) return giveConsent(tx, { patientId: patient.id, phone: typed, via, now: input.now, staffId: input.by?.id });
   if (patient.familyOfPersonId === null || (patient.phone && toE164(patient.phone) !== null)) return;
   const [holder] = await tx
     .select()
     .from(patients)
     .where(and(eq(patients.personId, patient.familyOfPersonId), isNull(patients.familyOfPersonId)))
     .limit(1);
-  if (holder && toE164(holder.phone) === typed) await giveConsent(tx, { patientId: holder.id, phone: typed, via: "booking", now: input.now });
+  if (holder && toE164(holder.phone) === typed) await giveConsent(tx, { patientId: holder.id, phone: typed, via, now: input.now, staffId: input.by?.id });
 }
 
 /** /profile's text-message section: the live consent (number, since when), or whether the number said STOP. */

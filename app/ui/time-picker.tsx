@@ -19,17 +19,18 @@ export type TimePickerData = {
   }[];
 };
 
-function Pager({ data, label }: { data: TimePickerData; label: string }) {
+/** `keep`: query parameters the page's links carry before week and day ("service=X&provider=any&"), or none. */
+function Pager({ data, label, keep = "" }: { data: TimePickerData; label: string; keep?: string }) {
   const t = useT();
   return (
     <nav className="pager" aria-label={label}>
       {data.week > 0 ? (
-        <Link to={`?week=${data.week - 1}`}>{t("booking.times.earlier")}</Link>
+        <Link to={`?${keep}week=${data.week - 1}`}>{t("booking.times.earlier")}</Link>
       ) : (
         <span />
       )}
       {data.week < data.maxWeek ? (
-        <Link to={`?week=${data.week + 1}`}>{t("booking.times.later")}</Link>
+        <Link to={`?${keep}week=${data.week + 1}`}>{t("booking.times.later")}</Link>
       ) : (
         <span />
       )}
@@ -38,21 +39,21 @@ function Pager({ data, label }: { data: TimePickerData; label: string }) {
 }
 
 /** The week's range, the weeks pager and the days with free times, as plain links. */
-export function TimePickerNav({ data }: { data: TimePickerData }) {
+export function TimePickerNav({ data, keep = "" }: { data: TimePickerData; keep?: string }) {
   const t = useT();
   return (
     <>
       <p>
         <strong>{data.range}</strong>
       </p>
-      <Pager data={data} label={t("booking.times.weeks")} />
+      <Pager data={data} label={t("booking.times.weeks")} keep={keep} />
       {data.dayLinks.length > 0 ? (
         <nav aria-label={t("booking.times.days")}>
           <ul className="day-links">
             {data.dayLinks.map((d) => (
               <li key={d.key}>
                 <Link
-                  to={`?week=${data.week}&day=${d.key}`}
+                  to={`?${keep}week=${data.week}&day=${d.key}`}
                   aria-current={d.current ? "date" : undefined}
                 >
                   <span className="day-label">{d.label}</span>{" "}
@@ -69,9 +70,9 @@ export function TimePickerNav({ data }: { data: TimePickerData }) {
   );
 }
 
-export function TimePickerMore({ data }: { data: TimePickerData }) {
+export function TimePickerMore({ data, keep = "" }: { data: TimePickerData; keep?: string }) {
   const t = useT();
-  return data.days.length > 0 ? <Pager data={data} label={t("booking.times.moreWeeks")} /> : null;
+  return data.days.length > 0 ? <Pager data={data} label={t("booking.times.moreWeeks")} keep={keep} /> : null;
 }
 
 /** The shown day's times as radios named `slot`, or why there are none. */

@@ -52,6 +52,7 @@ export function payloadOf(event: VisitEvent, tz: string): WebhookPayload | null 
       service: event.serviceCode,
       start: isoWithOffset(event.startsAt, tz),
       status: event.status as WebhookPayload["data"]["status"],
+      ...(event.channel ? { channel: event.channel } : {}),
       changes: {
         ...(event.previousStartsAt ? { previousStart: isoWithOffset(event.previousStartsAt, tz) } : {}),
         ...(event.cancelledBy ? { cancelledBy: event.cancelledBy } : {}),

@@ -7,6 +7,7 @@
  *   "timestamp": "<ISO 8601 UTC>",
  *   "data": { "visitId": "<visit id as string>", "studio": "<studio slug>", "service": "<service slug>",
  *             "start": "<ISO 8601 with the studio's offset>", "status": "<visit status>",
+ *             "channel"?: "online"|"phone"|"waitlist" (visit.booked: how it was booked, issue 38 E),
  *             "changes": { "previousStart"?: "<ISO with offset>", "cancelledBy"?: "patient"|"staff" } } }
  */
 import { z } from "zod/v4";
@@ -31,6 +32,7 @@ export const webhookPayloadSchema = z
         service: z.string().min(1),
         start: isoWithOffset,
         status: z.enum(WEBHOOK_VISIT_STATUSES),
+        channel: z.enum(["online", "phone", "waitlist"]).optional(),
         changes: z
           .object({
             previousStart: isoWithOffset.optional(),

@@ -21,5 +21,6 @@ export async function signedInStaff(db: Db, role: Role, studios: string[] = []) 
   const at = new Date(Date.now() + TOTP_STEP_SECONDS * 1000);
   const second = await staffCodeStep(new Request("http://localhost/staff/login/code", { headers: { Cookie: first!.split(";")[0]! } }), totpCode(row!.secret!, at), "192.0.2.1", at);
   if (!second) throw new Error("sign-in failed");
-  return { email, cookie: second.split(";")[0]! };
+  const [me] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
+  return { email, id: me!.id, cookie: second.split(";")[0]! };
 }

@@ -57,6 +57,11 @@ export default function StudioDay() {
         </form>
         <span className="no-print">Print this page for a paper day sheet.</span>
       </nav>
+      <p className="no-print">
+        <Link to={`/staff/studios/${studio.slug}/book`} className="button">
+          New visit
+        </Link>
+      </p>
       {day.closed ? (
         <p className="notice notice-warning">The studio is closed this day{day.closed.reason ? `: ${day.closed.reason}` : ""}.</p>
       ) : null}
@@ -95,6 +100,7 @@ export default function StudioDay() {
                 <th scope="col">Intake</th>
                 <th scope="col">Insurance</th>
                 <th scope="col">Status</th>
+                <th scope="col">Booked</th>
               </tr>
             </thead>
             <tbody>
@@ -114,7 +120,9 @@ export default function StudioDay() {
                     {v.fee}
                     {v.confirmedByText ? <span className="tag tag-good tag-after">Confirmed by text</span> : null}
                     {v.toMove ? <span className="tag tag-bad tag-after">To move</span> : null}
+                    {v.squeeze ? <span className="tag tag-warn tag-after">Squeezed in: {v.squeeze}</span> : null}
                   </td>
+                  <td>{v.booked}</td>
                 </tr>
               ))}
             </tbody>

@@ -52,6 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 const DONE: Record<string, string> = {
+  booked: "Booked. The caller is sent the confirmation (email, and a text if they agreed to texts).",
   arrived: "Checked in.",
   completed: "Marked completed.",
   no_show: "Marked no-show.",
@@ -93,10 +94,20 @@ export default function StaffVisit() {
           ) : null}
           {visit.fee ? ` Late-cancel fee ${visit.fee} recorded.` : null}
         </dd>
+        <dt>Booked</dt>
+        <dd>
+          {visit.booked}
+          {visit.squeeze ? (
+            <>
+              {" "}
+              <Tag tone="warn">Squeezed in: {visit.squeeze}</Tag>
+            </>
+          ) : null}
+        </dd>
         <dt>Patient</dt>
         <dd>{visit.patient.name}</dd>
         <dt>Email</dt>
-        <dd>{visit.patient.email}</dd>
+        <dd>{visit.patient.email || "Not given"}</dd>
         <dt>Phone</dt>
         <dd>{visit.patient.phone || "Not given"}</dd>
         <dt>Date of birth</dt>
@@ -104,6 +115,9 @@ export default function StaffVisit() {
         <dt>Account</dt>
         <dd>{visit.patient.hasAccount ? "Has a patient account" : "Guest"}</dd>
       </dl>
+      <p>
+        <Link to={`/staff/studios/${visit.studio.slug}/book/${visit.patient.id}`}>New visit for {visit.patient.name || "this patient"}</Link>
+      </p>
       <p>
         <Link to={`/staff/visits/${visit.id}/intake`}>Intake answers and insurance card</Link> (each view is recorded in the audit log)
       </p>

@@ -1,0 +1,345 @@
+/**
+ * The front desk books the caller (issue 38, decision 073): a thin layer over the patient side's code. The times are
+ * the funnel's (`timePickerWeek`, the same availability), the time is held with the funnel's hold (`placeHold`), and
+ * the visit is booked by the funnel's transaction (`bookAppointment`, with `patientId`, `channel: "phone"` and
+ * `bookedBy`), so its outcomes are the funnel's. What is the desk's own: finding the caller, making a new patient
+ * only after the likely duplicates are shown (scheduling/patients.server.ts), and a manager's squeeze-in.
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "~/db/client.server";
+import { appointments, patients, providers, services } from "~/db/schema";
+import { getEnv } from "~/platform/env.server";
+import { CARRIERS, NOT_ACCEPTED_NOTICE } from "~/rules/insurance";
+import { CANCEL_NOTICE_HOURS, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation-policy";
+import { formatUsd } from "~/rules/currency";
+import { formatPhone, normalizePhone } from "~/rules/phone";
+import { formatLongDateTime, formatLocalTime, formatShortDateTime, instantOfWall, isDayKey } from "~/rules/zoned-time";
+import { bookAppointment, type BookingFailure } from "~/scheduling/book.server";
+import { getBookableStudio, getService, type Service, type Studio } from "~/scheduling/catalogue.server";
+import { isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
+import { createDeskPatient, likelyDuplicates, phoneDigits, type Caller, type Patient } from "~/scheduling/patients.server";
+import { timePickerWeek } from "~/scheduling/time-picker.server";
+import type { Role, StaffUser } from "./staff.server";
+import { viewerStudio } from "./scope.server";
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+/** Who may squeeze a visit in (issue 38 D): managers at their studios and admins; never the front desk. */
+export const SQUEEZERS: readonly Role[] = ["manager", "admin"];
+export const SQUEEZE_REASONS = { emergency: "Emergency", patient_request: "Patient request", provider_asked: "Provider asked", other: "Other" } as const;
+export type SqueezeReason = keyof typeof SQUEEZE_REASONS;
+
+/** What tells two callers of one name apart, and nothing of their health: date of birth, phone's last digits, last visit. */
+export type CallerRow = { id: number; name: string; born: string; phone: string; email: string; lastVisit: string; account: boolean; family: boolean };
+
+const lastDigits = (phone: string) => {
+  const digits = normalizePhone(phone);
+  return digits ? `ends ${digits.slice(-4)}` : "no phone";
+};
+
+async function callerRows(db: Db, rows: Patient[]): Promise<CallerRow[]> {
+  if (!rows.length) return [];
+  const last = await db
+    .selectDistinctOn([appointments.patientId], { patientId: appointments.patientId, startsAt: appointments.startsAt, studioSlug: appointments.studioSlug })
+    .from(appointments)
+    .where(and(inArray(appointments.patientId, rows.map((r) => r.id)), ne(appointments.status, "CANCELLED")))
+    .orderBy(appointments.patientId, desc(appointments.startsAt));
+  const lastOf = new Map(last.map((l) => [l.patientId, l]));
+  return rows.map((r) => {
+    const visit = lastOf.get(r.id);
+    return {
+      id: r.id,
+      name: `${r.firstName} ${r.lastName}`.trim() || "(no name)",
+      born: r.dateOfBirth ?? "not given",
+      phone: lastDigits(r.phone),
+      email: r.email || "no email",
+      lastVisit: visit ? formatShortDateTime(visit.startsAt, "America/New_York").replace(/,? \d.*$/, "") : "none yet",
+      account: r.personId !== null,
+      family: r.familyOfPersonId !== null,
+    };
+  });
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A typed date of birth: 1984-03-09, 03/09/1984 or 3/9/1984; else null. */
+export function typedDate(text: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const day = iso ? `${iso[1]}-${iso[2]}-${iso[3]}` : us ? `${us[3]}-${us[1].padStart(2, "0")}-${us[2].padStart(2, "0")}` : null;
+  return day && isDayKey(day) ? day : null;
+}
+
+/**
+ * The desk's search over the practice's patients (one record per person, whichever studio they visited): a phone
+ * (its 10 digits), an email's beginning, a date of birth, or a name's beginning ("garc", "maria garc"). Each kind
+ * reads its index (migration 0023); 20 results at most.
+ */
+export async function findCallers(user: StaffUser, query: string): Promise<CallerRow[]> {
+  if (!user.studios.length) return [];
+  const q = query.trim().slice(0, 100);
+  if (q.length < 2) return [];
+  const db = await getDb();
+  const lower = q.toLowerCase();
+  const digits = normalizePhone(q);
+  const born = typedDate(q);
+  let where: SQL | undefined;
+  if (digits) where = sql`${phoneDigits} = ${digits}`;
+  else if (born) where = eq(patients.dateOfBirth, born);
+  else if (q.includes("@")) where = sql`${patients.email} like ${`${likeEscape(lower)}%`}`;
+  else {
+    const words = lower.split(/\s+/).filter(Boolean);
+    const starts = (column: typeof patients.firstName | typeof patients.lastName, word: string) => sql`lower(${column}) like ${`${likeEscape(word)}%`}`;
+    where =
+      words.length === 1
+        ? or(starts(patients.lastName, words[0]), starts(patients.firstName, words[0]))
+        : or(
+            and(starts(patients.firstName, words[0]), starts(patients.lastName, words.at(-1)!)),
+            and(starts(patients.lastName, words[0]), starts(patients.firstName, words.at(-1)!)),
+          );
+  }
+  const rows = await db.select().from(patients).where(and(where, isNull(patients.removedAt))).orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id)).limit(20);
+  return callerRows(db, rows);
+}
+
+/** The caller by id (any patient of the practice; no health data), or a 404. */
+export async function deskPatient(user: StaffUser, rawId: string | undefined) {
+  if (!user.studios.length || !/^\d{1,9}$/.test(rawId ?? "")) throw notFound();
+  const db = await getDb();
+  const [patient] = await db.select().from(patients).where(and(eq(patients.id, Number(rawId)), isNull(patients.removedAt)));
+  if (!patient) throw notFound();
+  const [visits] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(eq(appointments.patientId, patient.id), ne(appointments.status, "CANCELLED")));
+  const [row] = await callerRows(db, [patient]);
+  return { db, patient, row: { ...row, returning: visits.count > 0, phoneFull: formatPhone(patient.phone), hasTextablePhone: normalizePhone(patient.phone) !== null } };
+}
+
+export type NewCallerOutcome =
+  | { ok: true; patientId: number }
+  | { ok: false; code: "duplicates"; duplicates: CallerRow[] }
+  | { ok: false; code: "email_taken"; duplicates: CallerRow[] };
+
+/**
+ * A new caller made a patient, unless likely duplicates exist and the desk has not yet seen them (`seenDuplicates`):
+ * then they are answered, for the desk to choose one or confirm it is someone else. An email already on a record is
+ * that record (one patient per email): never a second.
+ */
+export async function newCaller(user: StaffUser, caller: Caller, seenDuplicates: boolean): Promise<NewCallerOutcome> {
+  if (!user.studios.length) throw notFound();
+  const db = await getDb();
+  const found = await likelyDuplicates(db, caller);
+  if (found.length && !seenDuplicates) return { ok: false, code: "duplicates", duplicates: await callerRows(db, found) };
+  const made = await createDeskPatient(db, caller);
+  if (!made.ok) return { ok: false, code: "email_taken", duplicates: await callerRows(db, [made.patient]) };
+  return { ok: true, patientId: made.patient.id };
+}
+
+/** The studio's bookable services (every one the funnel offers) and its active providers who can give one. */
+async function studioChoices(db: Db, studio: Studio) {
+  const [offered, staffed] = await Promise.all([
+    db.select().from(services).orderBy(asc(services.name)),
+    db.select({ id: providers.id, name: providers.name, role: providers.role }).from(providers).where(and(eq(providers.studioSlug, studio.slug), eq(providers.active, true))).orderBy(asc(providers.name)),
+  ]);
+  return { services: offered.filter((s) => studio.slug !== "virtual" || s.virtualAllowed), providers: staffed };
+}
+
+type Choice = { service: Service | null; providerId: number | undefined };
+
+/** `?service=&provider=` read against the studio's lists: unknown values are no choice. */
+function chosen(url: URL, lists: Awaited<ReturnType<typeof studioChoices>>): Choice {
+  const code = url.searchParams.get("service");
+  const service = lists.services.find((s) => s.code === code) ?? null;
+  const raw = url.searchParams.get("provider");
+  const provider = lists.providers.find((p) => String(p.id) === raw && (!service || service.providerRoles.includes(p.role)));
+  return { service, providerId: provider?.id };
+}
+
+/** The studio as the desk books it: one of the viewer's, and still taking bookings; else 404. */
+async function bookableStudio(user: StaffUser, slug: string) {
+  viewerStudio(user, slug);
+  const db = await getDb();
+  const studio = await getBookableStudio(db, slug);
+  if (!studio) throw notFound();
+  return { db, studio };
+}
+
+/** The query that keeps the desk's choices on every link of the page (the time picker's pager and days). */
+export function keepQuery(choice: { service?: string | null; provider?: string | null }) {
+  const params = new URLSearchParams();
+  if (choice.service) params.set("service", choice.service);
+  if (choice.provider) params.set("provider", choice.provider);
+  const text = params.toString();
+  return text ? `${text}&` : "";
+}
+
+/** The booking page for one caller: the choices, the times (the funnel's), the hold and what to read out. */
+export async function deskBookingPage(user: StaffUser, slug: string, rawPatientId: string | undefined, url: URL, now = new Date()) {
+  const { db, studio } = await bookableStudio(user, slug);
+  const { patient, row } = await deskPatient(user, rawPatientId);
+  const lists = await studioChoices(db, studio);
+  const choice = chosen(url, lists);
+  const hold = await readHold(db, url.searchParams.get("hold"));
+  const held =
+    hold && isLive(hold, now) && hold.studioSlug === studio.slug && hold.serviceType === choice.service?.code
+      ? {
+          id: hold.bookingId,
+          when: formatLongDateTime(hold.startsAt, studio.tz),
+          until: formatLocalTime(hold.expiresAt, studio.tz),
+          provider: lists.providers.find((p) => p.id === hold.providerId)?.name ?? "",
+        }
+      : null;
+  const picker =
+    choice.service && !held
+      ? await timePickerWeek(db, {
+          studio,
+          service: choice.service,
+          now,
+          url,
+          selected: null,
+          timeoutMs: getEnv().AVAILABILITIES_TIMEOUT_MS,
+          fresh: url.searchParams.get("taken") === "1",
+          providerId: choice.providerId,
+        })
+      : null;
+  // booking/funnel.ts's cardRequired (the console may not import the funnel): Nashville only when its flag is on.
+  const needsCard = studio.marketSlug === "nashville" ? getEnv().NASHVILLE_CC_REQUIRED : true;
+  return {
+    studio: { slug: studio.slug, name: studio.name },
+    patient: { ...row, firstName: patient.firstName },
+    services: lists.services.map((s) => ({ value: s.code, label: `${s.name} (${s.durationMinutes} min)` })),
+    providers: lists.providers.map((p) => ({ value: String(p.id), label: `${p.name} (${p.role})`, role: p.role })),
+    choice: { service: choice.service?.code ?? null, serviceName: choice.service?.name ?? null, provider: choice.providerId ? String(choice.providerId) : "any" },
+    keep: keepQuery({ service: choice.service?.code, provider: choice.providerId ? String(choice.providerId) : "any" }),
+    picker,
+    held,
+    heldExpired: Boolean(url.searchParams.get("hold")) && !held,
+    taken: url.searchParams.get("taken") === "1",
+    carriers: CARRIERS.map((c) => ({ value: c.value, label: c.label })),
+    notAccepted: NOT_ACCEPTED_NOTICE,
+    policy: needsCard
+      ? `You can cancel or move your visit for free up to ${CANCEL_NOTICE_HOURS} hours before it. With less notice, or if you miss it, there is a ${formatUsd(LATE_CANCEL_FEE_CENTS)} fee: we will send you a secure link to add a card.`
+      : `You can cancel or move your visit for free up to ${CANCEL_NOTICE_HOURS} hours before it. Please call us if you cannot make it.`,
+    canSqueeze: SQUEEZERS.includes(user.role),
+    squeezeReasons: Object.entries(SQUEEZE_REASONS).map(([value, label]) => ({ value, label })),
+  };
+}
+
+export type HoldAnswer = { ok: true; bookingId: string } | { ok: false; code: "taken" | "generic_error" };
+
+/** The desk chose a time: held with the patient side's hold, for this booking only (decision 021). */
+export async function holdForCaller(user: StaffUser, slug: string, input: { service: string; provider: string; startsAt: Date; now?: Date }): Promise<HoldAnswer> {
+  const { db, studio } = await bookableStudio(user, slug);
+  const lists = await studioChoices(db, studio);
+  const choice = chosen(new URL(`http://x/?service=${encodeURIComponent(input.service)}&provider=${encodeURIComponent(input.provider)}`), lists);
+  if (!choice.service) return { ok: false, code: "taken" };
+  const bookingId = newBookingId();
+  const outcome = await placeHold(db, { bookingId, studioSlug: studio.slug, serviceCode: choice.service.code, startsAt: input.startsAt, providerId: choice.providerId, now: input.now });
+  return outcome.ok ? { ok: true, bookingId } : outcome;
+}
+
+export type DeskDetails = {
+  insurance: { kind: "carrier"; carrier: string; memberId?: string } | { kind: "self-pay" } | null;
+  smsConsent: boolean;
+  note: string;
+};
+
+/** What the desk's booking answers: the funnel's outcomes, or the visit's id. */
+export type DeskBookingOutcome = { ok: true; visitId: number } | { ok: false; code: BookingFailure | "hold_gone" };
+
+/** Books the held time for the caller through the funnel's transaction (`channel: "phone"`, the staff member recorded). */
+export async function bookForCaller(user: StaffUser, slug: string, rawPatientId: string | undefined, input: { holdId: string; service: string; details: DeskDetails; now?: Date }): Promise<DeskBookingOutcome> {
+  const { db, studio } = await bookableStudio(user, slug);
+  const { patient } = await deskPatient(user, rawPatientId);
+  const hold = await readHold(db, input.holdId);
+  if (!hold || hold.studioSlug !== studio.slug || hold.serviceType !== input.service) return { ok: false, code: "hold_gone" };
+  const outcome = await bookAppointment(db, {
+    studioSlug: studio.slug,
+    serviceCode: hold.serviceType,
+    startsAt: hold.startsAt,
+    patientId: patient.id,
+    patient: { email: patient.email, firstName: patient.firstName, lastName: patient.lastName, phone: patient.phone, dateOfBirth: patient.dateOfBirth, preferences: [] },
+    needsInsurance: input.details.insurance?.kind === "carrier" && (input.details.insurance.carrier === "OTHER" || !input.details.insurance.memberId),
+    details: { ...(input.details.insurance ? { insurance: input.details.insurance } : {}), ...(input.details.note ? { deskNote: input.details.note } : {}) },
+    holdId: hold.bookingId,
+    smsConsent: input.details.smsConsent,
+    locale: patient.locale,
+    channel: "phone",
+    bookedBy: { id: user.id, email: user.email },
+    now: input.now,
+  });
+  return outcome.ok ? { ok: true, visitId: outcome.appointment.id } : outcome;
+}
+
+export type SqueezeInput = { service: string; providerId: number; day: string; time: string; reason: SqueezeReason; other: string };
+
+/** The instant of a studio-local day and HH:MM (the first of a repeated hour; a skipped one is null). */
+function wallInstant(day: string, time: string, tz: string): Date | null {
+  const [y, m, d] = day.split("-").map(Number);
+  const [h, min] = time.split(":").map(Number);
+  const at = instantOfWall(Date.UTC(y, m - 1, d, h, min), tz);
+  return at.exists ? new Date(at.instant) : null;
+}
+
+/**
+ * A manager's squeeze-in, looked at before it is saved: the provider's visits it overlaps. Refused (404, like every
+ * page a role does not have) for the front desk, whatever the post says.
+ */
+export async function squeezeConflicts(user: StaffUser, slug: string, input: SqueezeInput) {
+  if (!SQUEEZERS.includes(user.role)) throw new Response("Not allowed", { status: 403 });
+  const { db, studio } = await bookableStudio(user, slug);
+  const service = await getService(db, input.service);
+  const provider = (await studioChoices(db, studio)).providers.find((p) => p.id === input.providerId);
+  const startsAt = wallInstant(input.day, input.time, studio.tz);
+  if (!service || !provider || !service.providerRoles.includes(provider.role) || !startsAt) return null;
+  const endsAt = new Date(startsAt.getTime() + service.durationMinutes * 60_000);
+  const overlaps = await db
+    .select({ id: appointments.id, startsAt: appointments.startsAt, endsAt: appointments.endsAt, firstName: patients.firstName, service: services.name })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(services, eq(services.code, appointments.serviceType))
+    .where(and(eq(appointments.providerId, provider.id), ne(appointments.status, "CANCELLED"), lt(appointments.startsAt, endsAt), gt(appointments.endsAt, startsAt)))
+    .orderBy(asc(appointments.startsAt));
+  return {
+    studio,
+    service,
+    provider,
+    startsAt,
+    when: formatLongDateTime(startsAt, studio.tz),
+    conflicts: overlaps.map((o) => `${formatLocalTime(o.startsAt, studio.tz)}–${formatLocalTime(o.endsAt, studio.tz)}: ${o.firstName}, ${o.service}`),
+  };
+}
+
+/** The squeeze-in saved, through the funnel's transaction with the reason (migration 0023 lets only it overlap). */
+export async function squeezeIn(user: StaffUser, slug: string, rawPatientId: string | undefined, input: SqueezeInput & { details: DeskDetails; now?: Date }): Promise<DeskBookingOutcome | null> {
+  const seen = await squeezeConflicts(user, slug, input);
+  if (!seen) return null;
+  const { patient, db } = await deskPatient(user, rawPatientId);
+  const reason = input.reason === "other" ? `Other: ${input.other.trim()}` : SQUEEZE_REASONS[input.reason];
+  const outcome = await bookAppointment(db, {
+    studioSlug: seen.studio.slug,
+    serviceCode: seen.service.code,
+    startsAt: seen.startsAt,
+    patientId: patient.id,
+    patient: { email: patient.email, firstName: patient.firstName, lastName: patient.lastName, phone: patient.phone, dateOfBirth: patient.dateOfBirth, preferences: [] },
+    needsInsurance: input.details.insurance?.kind === "carrier" && (input.details.insurance.carrier === "OTHER" || !input.details.insurance.memberId),
+    details: { ...(input.details.insurance ? { insurance: input.details.insurance } : {}), ...(input.details.note ? { deskNote: input.details.note } : {}) },
+    smsConsent: input.details.smsConsent,
+    locale: patient.locale,
+    channel: "phone",
+    bookedBy: { id: user.id, email: user.email },
+    squeeze: { providerId: seen.provider.id, reason },
+    now: input.now,
+  });
+  return outcome.ok ? { ok: true, visitId: outcome.appointment.id } : outcome;
+}
+
+export const DESK_REFUSALS: Record<BookingFailure | "hold_gone", string> = {
+  availability_conflict: "Sorry, that time was just taken. Choose another time below.",
+  conflict: "The patient already has another visit at that time. Choose another time.",
+  has_srp_tx_plan: "This patient has a periodontal treatment plan: book their cleaning as a periodontal maintenance visit with the studio's dentist.",
+  invalid: "This patient's record changed meanwhile. Find the patient again.",
+  generic_error: "Something went wrong on our side and nothing was booked. Try again.",
+  hold_gone: "The time is no longer held for this call. Choose the time again.",
+};
