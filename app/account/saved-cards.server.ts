@@ -18,16 +18,27 @@ type Card = { brand: string; last4: string; expMonth: number; expYear: number };
 const cardWords = (c: Card, t: T) => t("visit.cardEnding", { brand: cardBrandName(c.brand) ?? t("visit.card"), last4: c.last4 });
 const expiry = (c: Card) => `${String(c.expMonth).padStart(2, "0")}/${c.expYear}`;
 
-/** The profile's "Saved cards": each card's words and its Remove link's name; the notice after one was removed. */
-export async function savedCardsPart(personId: number, query: URLSearchParams, t: T) {
-  const cards = await savedCardsOf(await getDb(), personId);
-  return {
-    list: cards.map((c) => ({ id: c.id, label: t("account.cards.card", { card: cardWords(c, t), expires: expiry(c) }), removeLabel: t("account.cards.remove", { card: cardWords(c, t) }) })),
-    notice: query.get("card") === "removed" ? t("account.cards.removed") : null,
-  };
+/** Whether the profile links to its saved cards (their list is a page of its own: /profile's script is at 96 KB). */
+export async function hasSavedCards(personId: number) {
+  return (await savedCardsOf(await getDb(), personId)).length > 0;
 }
 
-const unknownCard = () => goneLink({ heading: "common.gone.cardHeading", message: "common.gone.card", next: { href: "/profile#cards", label: "common.gone.cardNext" } });
+/** `/profile/cards`: each card's words and its Remove link's name; the notice after one was removed. */
+export async function savedCardsPage(request: Request) {
+  const patient = await requirePatient(request);
+  const { t } = i18nOf(request);
+  const cards = await savedCardsOf(await getDb(), patient.personId);
+  const removed = new URL(request.url).searchParams.get("card") === "removed";
+  return json(
+    {
+      list: cards.map((c) => ({ id: c.id, label: t("account.cards.card", { card: cardWords(c, t), expires: expiry(c) }), removeLabel: t("account.cards.remove", { card: cardWords(c, t) }) })),
+      notice: removed ? t("account.cards.removed") : null,
+    },
+    { headers: PRIVATE_PAGE },
+  );
+}
+
+const unknownCard = () => goneLink({ heading: "common.gone.cardHeading", message: "common.gone.card", next: { href: "/profile/cards", label: "common.gone.cardNext" } });
 
 /** `/profile/cards/<id>`: the card it asks about; not the account's card (another's, removed, not a number): 404. */
 export async function removeCardPage(request: Request, id: string | undefined) {
@@ -38,12 +49,12 @@ export async function removeCardPage(request: Request, id: string | undefined) {
   return json({ card: cardWords(card, t), expires: expiry(card) }, { headers: PRIVATE_PAGE });
 }
 
-/** Its post: detached on Stripe, deleted, audited; back to the profile's cards. */
+/** Its post: detached on Stripe, deleted, audited; back to the saved cards. */
 export async function removeCardAction(request: Request, id: string | undefined) {
   const patient = await requirePatient(request);
   await readFormPost(request); // the cross-site check; the form has nothing else
   const db = await getDb();
   const card = await savedCardOf(db, patient.personId, id);
   if (!card || !(await removeSavedCard(db, { personId: patient.personId, cardId: card.id }))) throw unknownCard();
-  return redirect("/profile?card=removed#cards", { status: 303, headers: PRIVATE_PAGE });
+  return redirect("/profile/cards?card=removed", { status: 303, headers: PRIVATE_PAGE });
 }

@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   "visit.no_show",
   "visit.cancel",
   "visit.move",
+  "visit.book",
+  "visit.squeeze_in",
   "availability.hours",
   "availability.time_off_add",
   "availability.time_off_remove",

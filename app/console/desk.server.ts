@@ -73,7 +73,7 @@ export function typedDate(text: string): string | null {
 /**
  * The desk's search over the practice's patients (one record per person, whichever studio they visited): a phone
  * (its 10 digits), an email's beginning, a date of birth, or a name's beginning ("garc", "maria garc"). Each kind
- * reads its index (migration 0023); 20 results at most.
+ * reads its index (migration 0024); 20 results at most.
  */
 export async function findCallers(user: StaffUser, query: string): Promise<CallerRow[]> {
   if (!user.studios.length) return [];
@@ -311,7 +311,7 @@ export async function squeezeConflicts(user: StaffUser, slug: string, input: Squ
   };
 }
 
-/** The squeeze-in saved, through the funnel's transaction with the reason (migration 0023 lets only it overlap). */
+/** The squeeze-in saved, through the funnel's transaction with the reason (migration 0024 lets only it overlap). */
 export async function squeezeIn(user: StaffUser, slug: string, rawPatientId: string | undefined, input: SqueezeInput & { details: DeskDetails; now?: Date }): Promise<DeskBookingOutcome | null> {
   const seen = await squeezeConflicts(user, slug, input);
   if (!seen) return null;

@@ -16,7 +16,7 @@ import { normalizePhone } from "~/rules/phone";
 type Tx = Pick<Db, "select" | "update" | "insert">;
 export type Patient = typeof patients.$inferSelect;
 
-/** A phone's 10 digits, exactly as migration 0023's `patients_phone_digits_idx` spells it (so the index is used). */
+/** A phone's 10 digits, exactly as migration 0024's `patients_phone_digits_idx` spells it (so the index is used). */
 export const phoneDigits = sql`right(regexp_replace(${patients.phone}, ${sql.raw("'\\D'")}, '', 'g'), 10)`;
 const lowerEq = (column: typeof patients.firstName | typeof patients.lastName, value: string) => sql`lower(${column}) = ${value.trim().toLowerCase()}`;
 

@@ -250,7 +250,9 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
       payRoute.action({ request: new Request(`https://dental.example.com/payments/fees/${token}`, { method: "POST", headers: { Origin: "https://dental.example.com", "Content-Type": "application/x-www-form-urlencoded" }, body: "" }), params: { token }, context: {} } as never) as Promise<Response>;
     return { visit, token, post, fee: await feeOf(db().db, visit.id) };
   }
-  const sessionsOf = (feeId: number) => [...stripe.sessions.values()].filter((s) => (s.metadata as Record<string, string>).fee_id === String(feeId));
+  // One local Stripe serves both engines, whose fees have the same ids: a fee's sessions are also its customer's.
+  const sessionsOf = (fee: { id: number; customerRef: string | null }) =>
+    [...stripe.sessions.values()].filter((s) => (s.metadata as Record<string, string>).fee_id === String(fee.id) && s.customer === fee.customerRef);
   const payOnStripe = (url: string) => fetch(url, { method: "POST", body: new URLSearchParams({ number: "4242424242424242", expiry: "12/34", cvc: "123" }), redirect: "manual" });
 
   it("the pay page in two tabs at once: one Checkout Session, reused by a later click; once Stripe expires it, the next click makes a new one", async () => {
@@ -259,16 +261,16 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     expect(answers.map((a) => a.status)).toEqual([303, 303, 303]);
     const locations = new Set(answers.map((a) => a.headers.get("Location")));
     expect(locations.size).toBe(1);
-    expect(sessionsOf(fee.id)).toHaveLength(1);
+    expect(sessionsOf(fee)).toHaveLength(1);
     const later = await post();
     expect(later.headers.get("Location")).toBe([...locations][0]);
-    expect(sessionsOf(fee.id)).toHaveLength(1);
-    expect(await db().db.select().from(feeCheckouts).where(eq(feeCheckouts.feeId, fee.id))).toMatchObject([{ sessionRef: sessionsOf(fee.id)[0].id, closedAt: null }]);
+    expect(sessionsOf(fee)).toHaveLength(1);
+    expect(await db().db.select().from(feeCheckouts).where(eq(feeCheckouts.feeId, fee.id))).toMatchObject([{ sessionRef: sessionsOf(fee)[0].id, closedAt: null }]);
 
-    await stripe.expireSession(sessionsOf(fee.id)[0].id);
+    await stripe.expireSession(sessionsOf(fee)[0].id);
     const fresh = await post();
     expect(fresh.headers.get("Location")).not.toBe([...locations][0]);
-    expect(sessionsOf(fee.id)).toHaveLength(2);
+    expect(sessionsOf(fee)).toHaveLength(2);
     // The database refuses a second open session for one fee, whoever writes it.
     await expect(db().db.insert(feeCheckouts).values({ feeId: fee.id, idempotencyKey: "another", expiresAt: new Date(Date.now() + 3_600_000) })).rejects.toThrow();
   });
@@ -280,7 +282,7 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     try {
       const urls = await Promise.all([startFeeCheckout(a.db, token, provider), startFeeCheckout(b.db, token, provider), startFeeCheckout(a.db, token, provider)]);
       expect(new Set(urls.map((u) => (typeof u === "object" && u ? u.url : u))).size).toBe(1);
-      expect(sessionsOf(fee.id)).toHaveLength(1);
+      expect(sessionsOf(fee)).toHaveLength(1);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
@@ -298,14 +300,14 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
       cancelUrl: "https://dental.example.com/payments/fees/x",
       metadata: { fee_id: String(fee.id), appointment_id: String(visit.id) },
       expiresAt: new Date(Date.now() + 60 * 60_000),
-      idempotencyKey: `stray-${fee.id}`,
+      idempotencyKey: `stray-${fee.id}-${fee.customerRef}`,
     });
     expect((await payOnStripe(reused)).status).toBe(303);
     expect((await payOnStripe(stray.url)).status).toBe(303);
     await stripe.settled(); // each payment's two events, then the refund's charge.refunded
     const paid = await feeOf(db().db, visit.id);
     expect(paid).toMatchObject({ status: "paid", refundedCents: 0 });
-    const intents = sessionsOf(fee.id).map((s) => s.payment_intent as string);
+    const intents = sessionsOf(fee).map((s) => s.payment_intent as string);
     const second = intents.find((i) => i !== paid.paymentRef)!;
     expect(intents).toContain(paid.paymentRef);
     const refunds = [...stripe.refunds.values()].filter((r) => intents.includes(r.payment_intent as string));

@@ -137,31 +137,10 @@ export default function Profile() {
         </Form>
       ) : null}
 
-      {data.cards.list.length || data.cards.notice ? (
-        <section className="profile-section" id="cards" aria-labelledby="cards-title">
-          <h2 id="cards-title">{t("account.cards.title")}</h2>
-          {data.cards.notice ? (
-            <p className="notice" role="status">
-              {data.cards.notice}
-            </p>
-          ) : null}
-          {data.cards.list.length ? (
-            <>
-              <p className="hint">{t("account.cards.lead")}</p>
-              <ul className="session-list">
-                {data.cards.list.map((card) => (
-                  <li key={card.id}>
-                    <span>{card.label}</span>
-                    {/* A page that asks first (decision 072): nothing is removed by following a link. */}
-                    <Link to={`/profile/cards/${card.id}`} aria-label={card.removeLabel}>
-                      {t("account.cards.removeShort")}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
+      {data.cards ? (
+        <p id="cards">
+          <Link to="/profile/cards">{data.cards}</Link>
+        </p>
       ) : null}
 
       <ProfileForm intent="email" title={t("account.changeEmail.title")} result={result} done={done} submitLabel={t("account.changeEmail.submit")}>

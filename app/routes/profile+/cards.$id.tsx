@@ -30,7 +30,7 @@ export default function RemoveCardPage() {
           <button type="submit" className="button">
             {t("account.cards.confirm.submit")}
           </button>
-          <Link to="/profile#cards">{t("account.cards.confirm.keep")}</Link>
+          <Link to="/profile/cards">{t("account.cards.confirm.keep")}</Link>
         </div>
       </form>
     </div>
