@@ -39,9 +39,6 @@ const FORM_READ_BY_HAND: [RegExp, string][] = [
  */
 const CONSOLE_NOT_YET_MOVED: string[] = [
   "app/routes/staff+/studios.$slug.day.$date.tsx",
-  "app/routes/staff+/texts_.$id.tsx",
-  "app/routes/staff+/visits.$id.tsx",
-  "app/routes/staff+/visits.$id_.move.tsx",
 ];
 
 /** The patient side's files not moved yet by this change (emptied as it goes); nothing may be added to it. */
