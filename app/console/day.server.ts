@@ -5,15 +5,17 @@
  * Four queries whatever the number of visits.
  */
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { appointments, intakes, patients, providers, providerTimeOff, services, staff, studioClosures } from "~/db/schema";
 import { formatUsd } from "~/rules/currency";
 import { CARRIERS } from "~/rules/insurance";
 import { requiresIntake } from "~/rules/intake";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
-import { addDays, formatLocalDate, formatLocalTime, localMidnight } from "~/rules/zoned-time";
+import { addDays, formatLocalDate, formatLocalTime, isDayKey, localMidnight } from "~/rules/zoned-time";
 import { type VisitStatus, visitStatus } from "~/scheduling/visit-events.server";
 import { confirmedByText } from "~/sms/inbound.server";
+import { viewerStudio } from "./scope.server";
+import type { StaffUser } from "./staff.server";
 
 export { visitStatus, type VisitStatus };
 export const STATUS_LABELS: Record<VisitStatus, string> = { booked: "Booked", arrived: "Arrived", completed: "Completed", no_show: "No-show", cancelled: "Cancelled" };
@@ -158,5 +160,16 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
     byProvider,
     toMove,
     counts: { total: rows.length, live },
+  };
+}
+
+/** The day page: a studio of the viewer's (any other: 404) on a day (a malformed one: 404), and the viewer's studios. */
+export async function dayPage(user: StaffUser, slug: string | undefined, day: string | undefined) {
+  const studio = viewerStudio(user, slug ?? "");
+  if (!day || !isDayKey(day)) throw new Response("Not found", { status: 404 });
+  return {
+    studio: { slug: studio.slug, name: studio.name },
+    studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })),
+    day: await studioDay(await getDb(), studio, day),
   };
 }

@@ -42,7 +42,8 @@ export const statusSchema = z.object({
   note,
 });
 
-export const cancelSchema = z.object({ sequence, shownFee: z.union([z.literal("none"), z.string().regex(/^\d{1,6}$/)]), note });
+/** Cancel on the patient’s behalf: its note field has its own name (two forms on the visit page, one id each). */
+export const cancelSchema = z.object({ sequence, shownFee: z.union([z.literal("none"), z.string().regex(/^\d{1,6}$/)]), cancelNote: note });
 
 /** A fee refund (issue 32 B): dollars as typed ("20", "20.00", "$20.5") to integer cents, and why. */
 export const feeRefundSchema = z.object({

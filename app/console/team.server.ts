@@ -6,11 +6,14 @@
  * change that would leave none is refused, under a lock on the admins' rows (two admins demoting each other at
  * once: the second waits, sees one admin left, and is refused).
  */
+import { redirect } from "@remix-run/node";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { auditLog, staff, staffSessions, staffStudios, studios } from "~/db/schema";
+import { readFormPost, rejected, textValues, validateForm, type FieldErrors } from "~/flow/forms.server";
 import { appendAudit } from "~/platform/audit.server";
 import { formatShortDateTime } from "~/rules/zoned-time";
+import { consoleWords, inviteSchema, memberSchema } from "./schemas.server";
 import { inviteStaff, ROLE_LABELS, type Role, type StaffUser } from "./staff.server";
 
 /** Times on the team and account pages: the console's home zone (staff of several studios read one clock). */
@@ -189,4 +192,68 @@ export async function lastSignIns(db: Db, staffId: number, limit = 10) {
     .orderBy(desc(auditLog.id))
     .limit(limit);
   return rows.map((r) => ({ at: formatShortDateTime(r.at, CONSOLE_TZ), method: r.after?.method === "recovery" ? "Recovery code" : "Authenticator code" }));
+}
+
+/* The team pages (admins only): the list with its invitation form, and a member's page with its forms. */
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+/** Studios given to staff are assignable ones: anything else is refused on the studios field. */
+async function onlyAssignableStudios<V extends { studios: string[] }>(value: V): Promise<V | { fieldErrors?: FieldErrors; formErrors?: string[] }> {
+  const known = new Set((await assignableStudios(await getDb())).map((s) => s.slug));
+  return value.studios.every((s) => known.has(s)) ? value : { fieldErrors: { studios: ["Choose studios from the list."] } };
+}
+
+/** What was typed in a role-and-studios form, kept when a valid form is refused. */
+const typedMember = (form: FormData) => ({ ...textValues(form, ["email", "role"]), studios: form.getAll("studios").map(String).slice(0, 100) });
+
+export async function teamPage() {
+  const db = await getDb();
+  const [team, studios] = await Promise.all([listTeam(db), assignableStudios(db)]);
+  return { team, studios };
+}
+
+/** The invitation form: an address already set up is refused (409). */
+export async function inviteFromForm(user: StaffUser, form: FormData) {
+  const parsed = await validateForm(form, inviteSchema, consoleWords(), onlyAssignableStudios);
+  if (!parsed.ok) return parsed.response;
+  const outcome = await inviteFromConsole(user, parsed.value);
+  if (!outcome.ok) return rejected(typedMember(form), { email: [TEAM_REFUSALS[outcome.code]] }, { status: 409 });
+  throw redirect("/staff/team?done=invited", 303);
+}
+
+/** A member's page; an unknown id is a 404 like any other. */
+export async function memberPage(user: StaffUser, rawId: string | undefined) {
+  const db = await getDb();
+  const member = await findMember(db, rawId);
+  if (!member) throw notFound();
+  return { member, studios: await assignableStudios(db), self: member.id === user.id };
+}
+
+/** A member's forms (`intent`): role and studios, disable or enable, a new invitation. */
+export async function memberPost(user: StaffUser, rawId: string | undefined, request: Request) {
+  const member = await findMember(await getDb(), rawId);
+  if (!member) throw notFound();
+  const { form } = await readFormPost(request);
+  const intent = String(form.get("intent") ?? "");
+  const done = (what: string) => redirect(`/staff/team/${member.id}?done=${what}`, 303);
+  const refused = (values: Record<string, unknown>, message: string) => rejected(values, { "": [message] }, { intent, status: 409 });
+  if (intent === "update") {
+    const parsed = await validateForm(form, memberSchema, consoleWords(), onlyAssignableStudios, { intent });
+    if (!parsed.ok) return parsed.response;
+    const outcome = await updateMember(user, member.id, parsed.value);
+    if (!outcome.ok) return refused(typedMember(form), TEAM_REFUSALS[outcome.code]);
+    throw done("updated");
+  }
+  if (intent === "disable" || intent === "enable") {
+    const outcome = await setDisabled(user, member.id, intent === "disable");
+    if (!outcome.ok) return refused({}, TEAM_REFUSALS[outcome.code]);
+    throw done(intent === "disable" ? "disabled" : "enabled");
+  }
+  if (intent === "resend") {
+    const outcome = await resendInvitation(user, member.id);
+    if (!outcome.ok) return refused({}, TEAM_REFUSALS[outcome.code]);
+    throw done("resent");
+  }
+  return rejected({}, { "": ["Reload the page and try again."] }, { intent });
 }

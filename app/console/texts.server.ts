@@ -6,8 +6,10 @@
  * audit log, as every answer and every "handled".
  */
 import { randomBytes } from "node:crypto";
+import { redirect } from "@remix-run/node";
 import { eq, inArray } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
+import { rejected, textValues, validateForm } from "~/flow/forms.server";
 import { appointments, patients, staff } from "~/db/schema";
 import { appendAudit } from "~/platform/audit.server";
 import { formatPhone } from "~/rules/phone";
@@ -29,6 +31,7 @@ import {
   type Thread,
   type ThreadMessage,
 } from "~/sms/threads.server";
+import { consoleWords, textAnswerSchema, textHandledSchema } from "./schemas.server";
 import type { StaffUser } from "./staff.server";
 
 const notFound = () => new Response("Not found", { status: 404 });
@@ -225,4 +228,27 @@ export async function visitTexts(db: Db, user: StaffUser, appointment: { id: num
     messages: await drawMessages(db, messages, tz),
     thread: thread ? { href: textsPath(thread.publicId), waiting: thread.waitingSince !== null } : null,
   };
+}
+
+/** A thread page's forms (`intent`): an answer (shown back with its segment count first when it needs UCS-2), or handled. */
+export async function threadPost(user: StaffUser, publicId: string | undefined, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  const keep = ["body", "intent"];
+  const refused = (error: Record<string, string[]>, init: { status: number; extra?: { check: AnswerCheck } }) => rejected(textValues(form, keep), error, { ...init, intent });
+  if (intent === "answer") {
+    const parsed = await validateForm(form, textAnswerSchema, consoleWords(), undefined, { intent, keep });
+    if (!parsed.ok) return parsed.response;
+    const outcome = await answerInThread(user, publicId, parsed.value);
+    // Not sent yet: its UCS-2 segment count shown first (the form posts it back to send).
+    if (!outcome.ok && outcome.check) return refused({}, { status: 200, extra: { check: outcome.check } });
+    if (!outcome.ok) return refused({ [outcome.field ?? ""]: [outcome.message] }, { status: outcome.status });
+    throw redirect(`${textsPath(publicId!)}?done=sent`, 303);
+  }
+  if (intent === "handled") {
+    const parsed = await validateForm(form, textHandledSchema, consoleWords(), undefined, { intent, keep });
+    if (!parsed.ok) return parsed.response;
+    if (!(await markHandled(user, publicId, parsed.value))) return refused({ "": ["The patient wrote again since this page was shown: read the new text below."] }, { status: 409 });
+    throw redirect(`${textsPath(publicId!)}?done=handled`, 303);
+  }
+  return refused({ "": ["Reload the page and try again."] }, { status: 400 });
 }

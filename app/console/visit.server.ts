@@ -4,8 +4,10 @@
  * (scheduling/visit-changes.server.ts) with the staff member recorded; arrived, completed and no-show are the
  * console's own, each in a transaction under the row lock with its audit line.
  */
+import { redirect } from "@remix-run/node";
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
+import { rejected, textValues, validateForm, type FieldErrors } from "~/flow/forms.server";
 import { appointmentReminders, appointments, auditLog, feeRefunds, patients, providers, staff, visitFees } from "~/db/schema";
 import { visitIntakeForStaff } from "~/intake/history.server";
 import { readPhoto, type CardSide } from "~/intake/store.server";
@@ -21,6 +23,7 @@ import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { cancelVisit, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
 import { recordVisitEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
 import { bookedLabel, STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
+import { cancelSchema, consoleWords, feeRefundSchema, moveSchema, statusSchema } from "./schemas.server";
 import type { Role, StaffUser } from "./staff.server";
 import { visitTexts } from "./texts.server";
 
@@ -337,4 +340,56 @@ export async function searchPatients(user: StaffUser, query: string) {
     const studio = names.get(r.studioSlug);
     return { ...r, startsAt: undefined, studio: studio?.name ?? r.studioSlug, when: formatShortDateTime(r.startsAt, studioTimezone(r.studioSlug, studio?.tz)) };
   });
+}
+
+/* The visit page's forms (`intent`: status, cancel, refund) and the move page's. */
+
+/** What the visit page's forms keep when refused: the typed words and which form it was (`intent`). */
+const VISIT_FIELDS = ["intent", "action", "note", "cancelNote", "amount", "reason"];
+
+export async function visitPost(user: StaffUser, rawId: string | undefined, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  const options = { intent, keep: VISIT_FIELDS };
+  const refused = (error: Record<string, string[]>, status: number) => rejected(textValues(form, VISIT_FIELDS), error, { intent, status });
+  const done = (what: string) => redirect(`/staff/visits/${rawId}?done=${what}`, 303);
+  if (intent === "status") {
+    const parsed = await validateForm(form, statusSchema, consoleWords(), undefined, options);
+    if (!parsed.ok) return parsed.response;
+    const outcome = await recordStatus(user, rawId, parsed.value);
+    if (!outcome.ok) return refused({ "": [REFUSALS[outcome.code]] }, 409);
+    throw done(parsed.value.action);
+  }
+  if (intent === "cancel") {
+    // Its fields are the page's hidden ones and a note: one message at the top of the form.
+    const parsed = await validateForm(form, cancelSchema, consoleWords(), undefined, { ...options, errors: () => ({ "": ["This form was not complete. Reload the page and try again."] }) });
+    if (!parsed.ok) return parsed.response;
+    const { sequence, shownFee, cancelNote } = parsed.value;
+    const outcome = await cancelOnBehalf(user, rawId, { sequence, shownFeeCents: shownFee === "none" ? null : Number(shownFee), note: cancelNote });
+    if (!outcome.ok) return refused({ "": [REFUSALS[outcome.code]] }, outcome.code === "generic_error" ? 503 : 409);
+    throw done("cancelled");
+  }
+  if (intent === "refund") {
+    const parsed = await validateForm(form, feeRefundSchema, consoleWords(), undefined, options);
+    if (!parsed.ok) return parsed.response;
+    const outcome = await refundVisitFee(user, rawId, { amountCents: parsed.value.amount, reason: parsed.value.reason });
+    if (!outcome.ok) return refused({ [outcome.field ?? ""]: [outcome.message] }, outcome.status);
+    throw done("refunded");
+  }
+  return refused({ "": ["Reload the page and try again."] }, 400);
+}
+
+/** The move page's form: a new time (its message on the picker) or, for the hidden fields, one at the top. */
+export async function movePost(user: StaffUser, rawId: string | undefined, form: FormData) {
+  const keep = ["slot", "note"];
+  const parsed = await validateForm(form, moveSchema, consoleWords(), undefined, {
+    keep,
+    errors: (found): FieldErrors => (found.slot ? { slot: ["Choose a new time."] } : { "": ["Reload the page and try again."] }),
+  });
+  if (!parsed.ok) return parsed.response;
+  const outcome = await moveOnBehalf(user, rawId, { sequence: parsed.value.sequence, startsAt: new Date(parsed.value.slot), note: parsed.value.note });
+  if (!outcome.ok) {
+    const field = ["availability_conflict", "conflict", "same_time"].includes(outcome.code) ? "slot" : "";
+    return rejected(textValues(form, keep), { [field]: [REFUSALS[outcome.code]] }, { status: outcome.code === "generic_error" ? 503 : 409 });
+  }
+  throw redirect(`/staff/visits/${rawId}?done=moved`, 303);
 }

@@ -150,10 +150,16 @@ export async function validateForm<Schema extends z.ZodType, Out = z.output<Sche
   return { ok: true, value: value as Accepted<Out> };
 }
 
-/** Conform's messages per field (null for a field it cleared), as the kit's: each field's first message. */
+/**
+ * Conform's messages per field (null for a field it cleared), as the kit's: each field's first message. A list's
+ * item (`studios[0]`) speaks for its field (`studios`): the page shows messages by the inputs' name.
+ */
 function firstMessages(error: Record<string, string[] | null> | undefined): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [name, messages] of Object.entries(error ?? {})) if (messages?.length) errors[name] = [messages[0]];
+  for (const [path, messages] of Object.entries(error ?? {})) {
+    const name = path.replace(/[[.].*$/, "");
+    if (messages?.length) errors[name] ??= [messages[0]];
+  }
   return errors;
 }
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorSummary, FormStateProvider, SubmitButton, type FormResult, type SavedValues } from "./form";
+import { ChoiceFieldset, ErrorSummary, FormStateProvider, SubmitButton, useField, type FormResult, type SavedValues } from "./form";
 
 export type ConsoleViewer = { email: string; roleLabel: string; isAdmin: boolean; shapesAvailability?: boolean; /** Threads of their studios waiting for an answer. */ textsWaiting?: number };
 
@@ -132,5 +132,39 @@ export function ConsoleForm({
         </div>
       </Form>
     </FormStateProvider>
+  );
+}
+
+/** Checkboxes in columns (one id each), ticked from the form by name: after a refused post, what was posted. */
+export function Checkboxes({ name, legend, hint, choices }: { name: string; legend: string; hint: string; choices: { value: string; label: string; detail?: string }[] }) {
+  const chosen = useField(name).values;
+  return (
+    <ChoiceFieldset name={name} legend={legend} hint={hint}>
+      <div className="choices choices-columns">
+        {choices.map((c) => (
+          <label className="choice" key={c.value} htmlFor={`${name}-${c.value}`}>
+            <input type="checkbox" id={`${name}-${c.value}`} name={name} value={c.value} defaultChecked={chosen.includes(c.value)} />
+            <span>
+              <span className="choice-title">{c.label}</span>
+              {c.detail ? <span className="choice-detail"> {c.detail}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+    </ChoiceFieldset>
+  );
+}
+
+/** The studios a console account, an API key or a webhook endpoint covers (field `studios`). */
+export function StudioChoices({ studios, hint }: { studios: { slug: string; name: string }[]; hint: string }) {
+  return <Checkboxes name="studios" legend="Studios" hint={hint} choices={studios.map((s) => ({ value: s.slug, label: s.name }))} />;
+}
+
+/** A table's one row when it has none: what is missing, across every column. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns}>{children}</td>
+    </tr>
   );
 }

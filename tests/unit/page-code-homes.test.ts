@@ -37,23 +37,7 @@ const FORM_READ_BY_HAND: [RegExp, string][] = [
  * The studio console's files (app/routes/staff+/, app/console/) with offenders, moved by the console's own change of
  * issue 42 A. The lead empties this list when both changes are merged; nothing may be added to it.
  */
-const CONSOLE_NOT_YET_MOVED: string[] = [
-  "app/routes/staff+/api-keys.tsx",
-  "app/routes/staff+/services.tsx",
-  "app/routes/staff+/services_.$code.tsx",
-  "app/routes/staff+/studios.$slug.closures.tsx",
-  "app/routes/staff+/studios.$slug.day.$date.tsx",
-  "app/routes/staff+/studios.$slug.hours.tsx",
-  "app/routes/staff+/studios.$slug.hours_.$providerId.tsx",
-  "app/routes/staff+/studios.$slug.time-off.tsx",
-  "app/routes/staff+/team.tsx",
-  "app/routes/staff+/team_.$id.tsx",
-  "app/routes/staff+/texts_.$id.tsx",
-  "app/routes/staff+/visits.$id.tsx",
-  "app/routes/staff+/visits.$id_.move.tsx",
-  "app/routes/staff+/webhooks.tsx",
-  "app/routes/staff+/webhooks_.$id.tsx",
-];
+const CONSOLE_NOT_YET_MOVED: string[] = [];
 
 /** The patient side's files not moved yet by this change (emptied as it goes); nothing may be added to it. */
 const NOT_YET_MOVED: string[] = [

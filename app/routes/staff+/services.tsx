@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listServices, PROVIDER_ROLE_LABELS, SHAPERS } from "~/console/availability.server";
+import { PROVIDER_ROLE_LABELS, SHAPERS } from "~/console/availability.server";
+import { servicesPage } from "~/console/availability-pages.server";
 import { requireStaff } from "~/console/staff.server";
-import { getDb } from "~/db/client.server";
-import { formatUsd } from "~/rules/currency";
 import { ConsolePage } from "~/ui/console";
 import { AvailabilityNav } from "~/ui/console-availability";
 
@@ -12,20 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Services — Studio console" 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, SHAPERS);
-  const saved = new URL(request.url).searchParams.get("saved");
-  const services = await listServices(await getDb());
-  return json({
-    studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })),
-    canEdit: user.role === "admin",
-    saved: services.find((s) => s.code === saved)?.name ?? null,
-    services: services.map((s) => ({
-      code: s.code,
-      name: s.name,
-      minutes: s.durationMinutes,
-      price: s.priceCents === null ? "—" : s.priceCents === 0 ? "Free" : formatUsd(s.priceCents),
-      roles: s.providerRoles.map((r) => PROVIDER_ROLE_LABELS[r as keyof typeof PROVIDER_ROLE_LABELS] ?? r).join(", "),
-    })),
-  });
+  return json(await servicesPage(user, new URL(request.url).searchParams.get("saved")));
 }
 
 export default function Services() {

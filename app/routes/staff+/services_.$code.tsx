@@ -1,48 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
-import { listServices, PROVIDER_ROLE_LABELS, PROVIDER_ROLES, updateService } from "~/console/availability.server";
-import { serviceSchema } from "~/console/schemas.server";
+import { readFormPost } from "~/flow/forms.server";
+import { PROVIDER_ROLE_LABELS, PROVIDER_ROLES } from "~/console/availability.server";
+import { serviceFromForm, serviceOf, servicePage } from "~/console/availability-pages.server";
 import { requireStaff } from "~/console/staff.server";
-import { getDb } from "~/db/client.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
 import { TextField, useField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Change a service — Studio console" }];
 
-const notFound = () => new Response("Not found", { status: 404 });
-
 /** Services are one chain-wide list: admins change them (decision 023); anyone else gets the 404. */
-async function serviceOf(request: Request, code: string | undefined) {
-  const user = await requireStaff(request, ["admin"]);
-  const db = await getDb();
-  const service = (await listServices(db)).find((s) => s.code === code);
-  if (!service) throw notFound();
-  return { user, db, service };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { service } = await serviceOf(request, params.code);
-  return json({
-    service: { code: service.code, name: service.name },
-    values: {
-      durationMinutes: String(service.durationMinutes),
-      price: service.priceCents === null ? "" : (service.priceCents / 100).toFixed(2),
-      roles: service.providerRoles,
-    },
-  });
+  await requireStaff(request, ["admin"]);
+  return json(await servicePage(params.code));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, db, service } = await serviceOf(request, params.code);
+  const user = await requireStaff(request, ["admin"]);
+  const service = await serviceOf(params.code);
   const { form } = await readFormPost(request);
-  const roles = form.getAll("roles").filter((r): r is string => typeof r === "string").slice(0, 5);
-  const values = { ...textValues(form, ["durationMinutes", "price"]), roles };
-  const parsed = serviceSchema.safeParse(values);
-  if (!parsed.success) return rejected(values as never, fieldErrors(parsed.error));
-  await updateService(db, user, service.code, { durationMinutes: parsed.data.durationMinutes, priceCents: parsed.data.price, providerRoles: parsed.data.roles });
-  throw redirect(`/staff/services?saved=${service.code}`, 303);
+  return serviceFromForm(user, service.code, form);
 }
 
 export default function ChangeService() {

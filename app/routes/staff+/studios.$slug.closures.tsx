@@ -1,12 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
-import { addClosure, closureImpact, closuresAndHolidays, isFederalHoliday, removeClosure, shaperStudio } from "~/console/availability.server";
-import { closureSchema, removeSchema } from "~/console/schemas.server";
-import { dayPath } from "~/console/paths";
-import { getDb } from "~/db/client.server";
-import { localToday } from "~/rules/zoned-time";
+import { closuresPage, closuresPost } from "~/console/availability-pages.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
 import { AvailabilityNav, RemoveButton } from "~/ui/console-availability";
 import { TextField } from "~/ui/form";
@@ -14,34 +9,11 @@ import { TextField } from "~/ui/form";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Closures, ${data.studio.name} — Studio console` : "Studio console" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, studio } = await shaperStudio(request, params.slug);
-  const db = await getDb();
-  const query = new URL(request.url).searchParams;
-  const [days, added] = await Promise.all([closuresAndHolidays(db, studio), closureImpact(db, studio, query.get("added"))]);
-  return json({
-    studio: { slug: studio.slug, name: studio.name },
-    studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })),
-    days: days.map((d) => ({ ...d, href: dayPath(studio.slug, d.day) })),
-    added: added ? { ...added, href: dayPath(studio.slug, added.day) } : null,
-    removed: query.get("removed") === "1",
-    today: localToday(new Date(), studio.tz),
-  });
+  return json(await closuresPage(request, params.slug));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, studio } = await shaperStudio(request, params.slug);
-  const db = await getDb();
-  const { form } = await readFormPost(request);
-  if (form.get("intent") === "remove") {
-    const parsed = removeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success || !(await removeClosure(db, user, studio, parsed.data.id))) return rejected({}, { "": ["That closure is no longer there. Reload the page."] }, { status: 404 });
-    throw redirect(`/staff/studios/${studio.slug}/closures?removed=1`, 303);
-  }
-  const values = textValues(form, ["day", "reason"]);
-  const parsed = closureSchema(studio.tz, new Date(), isFederalHoliday).safeParse(values);
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
-  if ((await addClosure(db, user, studio, parsed.data)) === "exists") return rejected(values, { day: ["The studio is already closed that day."] });
-  throw redirect(`/staff/studios/${studio.slug}/closures?added=${parsed.data.day}`, 303);
+  return closuresPost(request, params.slug);
 }
 
 export default function Closures() {

@@ -1,24 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { studioDay } from "~/console/day.server";
+import { dayPage } from "~/console/day.server";
 import { dayPath } from "~/console/paths";
-import { viewerStudio } from "~/console/scope.server";
-import { isDayKey } from "~/rules/zoned-time";
 import { requireStaff } from "~/console/staff.server";
-import { getDb } from "~/db/client.server";
 import { ConsolePage } from "~/ui/console";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.studio.name}, ${data.day.label} — Studio console` : "Studio console" }];
 
-const notFound = () => new Response("Not found", { status: 404 });
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
-  const studio = viewerStudio(user, params.slug ?? "");
-  if (!isDayKey(params.date ?? "")) throw notFound();
-  const day = await studioDay(await getDb(), studio, params.date!);
-  return json({ studio: { slug: studio.slug, name: studio.name }, studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })), day });
+  return json(await dayPage(user, params.slug, params.date));
 }
 
 export default function StudioDay() {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { shaperStudio, studioRoster } from "~/console/availability.server";
-import { getDb } from "~/db/client.server";
+import { shaperStudio } from "~/console/availability.server";
+import { hoursPage } from "~/console/availability-pages.server";
 import { WEEKDAYS } from "~/rules/weekly-hours";
 import { ConsolePage } from "~/ui/console";
 import { AvailabilityNav } from "~/ui/console-availability";
@@ -11,14 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, studio } = await shaperStudio(request, params.slug);
-  const saved = new URL(request.url).searchParams.get("saved");
-  const roster = await studioRoster(await getDb(), studio);
-  return json({
-    studio: { slug: studio.slug, name: studio.name },
-    studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })),
-    roster,
-    saved: roster.find((p) => String(p.id) === saved)?.name ?? null,
-  });
+  return json(await hoursPage(user, studio, new URL(request.url).searchParams.get("saved")));
 }
 
 export default function StudioHours() {

@@ -1,12 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
-import { addTimeOff, removeTimeOff, shaperStudio, studioRoster, timeOffImpact, upcomingTimeOff } from "~/console/availability.server";
-import { removeSchema, timeOffSchema } from "~/console/schemas.server";
-import { dayPath } from "~/console/paths";
-import { getDb } from "~/db/client.server";
-import { localToday } from "~/rules/zoned-time";
+import { timeOffPage, timeOffPost } from "~/console/availability-pages.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
 import { AvailabilityNav, RemoveButton } from "~/ui/console-availability";
 import { TextField } from "~/ui/form";
@@ -14,40 +9,12 @@ import { SelectField } from "~/ui/form-choices";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Time off, ${data.studio.name} — Studio console` : "Studio console" }];
 
-const FIELDS = ["provider", "startDate", "startTime", "endDate", "endTime", "reason"];
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, studio } = await shaperStudio(request, params.slug);
-  const db = await getDb();
-  const query = new URL(request.url).searchParams;
-  const [roster, upcoming, added] = await Promise.all([studioRoster(db, studio), upcomingTimeOff(db, studio), timeOffImpact(db, studio, query.get("added"))]);
-  return json({
-    studio: { slug: studio.slug, name: studio.name },
-    studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })),
-    providers: roster.map((p) => ({ value: String(p.id), label: `${p.name} (${p.role})` })),
-    upcoming,
-    added: added ? { ...added, days: added.days.map((d) => ({ ...d, href: dayPath(studio.slug, d.day) })) } : null,
-    removed: query.get("removed") === "1",
-    today: localToday(new Date(), studio.tz),
-  });
+  return json(await timeOffPage(request, params.slug));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, studio } = await shaperStudio(request, params.slug);
-  const db = await getDb();
-  const { form } = await readFormPost(request);
-  if (form.get("intent") === "remove") {
-    const parsed = removeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success || !(await removeTimeOff(db, user, studio, parsed.data.id))) return rejected({}, { "": ["That time off is no longer there. Reload the page."] }, { status: 404 });
-    throw redirect(`/staff/studios/${studio.slug}/time-off?removed=1`, 303);
-  }
-  const values = textValues(form, FIELDS);
-  const roster = await studioRoster(db, studio);
-  const parsed = timeOffSchema(studio.tz, roster.map((p) => p.id), new Date()).safeParse(values);
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
-  const outcome = await addTimeOff(db, user, studio, parsed.data);
-  if (!outcome.ok) return rejected(values, { provider: ["Choose whose time off it is."] });
-  throw redirect(`/staff/studios/${studio.slug}/time-off?added=${outcome.id}`, 303);
+  return timeOffPost(request, params.slug);
 }
 
 export default function TimeOff() {

@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
-import { inviteSchema } from "~/console/schemas.server";
+import { readFormPost } from "~/flow/forms.server";
 import { requireStaff } from "~/console/staff.server";
-import { assignableStudios, inviteFromConsole, listTeam, TEAM_REFUSALS } from "~/console/team.server";
-import { getDb } from "~/db/client.server";
+import { inviteFromForm, teamPage } from "~/console/team.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
 import { RoleAndStudios } from "~/ui/console-team";
 import { TextField } from "~/ui/form";
@@ -15,24 +13,13 @@ export const meta: MetaFunction = () => [{ title: "Team — Studio console" }];
 /** Admins only (anyone else: 404): everyone with a console account, and an invitation form. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, ["admin"]);
-  const db = await getDb();
-  const [team, studios] = await Promise.all([listTeam(db), assignableStudios(db)]);
-  return json({ team, studios });
+  return json(await teamPage());
 }
-
-const refused = (values: Record<string, unknown>, error: Record<string, string[]>, status = 400) => rejected(values, error, { status });
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
   const { form } = await readFormPost(request);
-  const values = { email: String(form.get("email") ?? "").slice(0, 300), role: String(form.get("role") ?? ""), studios: form.getAll("studios").map(String).slice(0, 100) };
-  const parsed = inviteSchema.safeParse(values);
-  if (!parsed.success) return refused(values, fieldErrors(parsed.error));
-  const known = new Set((await assignableStudios(await getDb())).map((s) => s.slug));
-  if (parsed.data.studios.some((s) => !known.has(s))) return refused(values, { studios: ["Choose studios from the list."] });
-  const outcome = await inviteFromConsole(user, parsed.data);
-  if (!outcome.ok) return refused(values, { email: [TEAM_REFUSALS[outcome.code]] }, 409);
-  throw redirect("/staff/team?done=invited", 303);
+  return inviteFromForm(user, form);
 }
 
 const STATE_TONE = { active: "good", pending: undefined, expired: "warn", disabled: "bad" } as const;

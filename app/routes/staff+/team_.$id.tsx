@@ -1,60 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
-import { memberSchema } from "~/console/schemas.server";
 import { requireStaff } from "~/console/staff.server";
-import { assignableStudios, findMember, resendInvitation, setDisabled, TEAM_REFUSALS, updateMember } from "~/console/team.server";
-import { getDb } from "~/db/client.server";
+import { memberPage, memberPost } from "~/console/team.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
 import { RoleAndStudios } from "~/ui/console-team";
 import { ErrorSummary, FormStateProvider } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Team member — Studio console" }];
 
-const notFound = () => new Response("Not found", { status: 404 });
-
 /** Admins only; an unknown id is a 404 like any other. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
-  const db = await getDb();
-  const member = await findMember(db, params.id);
-  if (!member) throw notFound();
-  return json({ member, studios: await assignableStudios(db), self: member.id === user.id });
+  return json(await memberPage(user, params.id));
 }
-
-const refused = (intent: string, values: Record<string, unknown>, error: Record<string, string[]>, status = 400) =>
-  rejected(values, error, { intent, status });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
-  const db = await getDb();
-  const member = await findMember(db, params.id);
-  if (!member) throw notFound();
-  const { form } = await readFormPost(request);
-  const intent = String(form.get("intent") ?? "");
-  const done = (what: string) => redirect(`/staff/team/${member.id}?done=${what}`, 303);
-  if (intent === "update") {
-    const values = { role: String(form.get("role") ?? ""), studios: form.getAll("studios").map(String).slice(0, 100) };
-    const parsed = memberSchema.safeParse(values);
-    if (!parsed.success) return refused(intent, values, fieldErrors(parsed.error));
-    const known = new Set((await assignableStudios(db)).map((s) => s.slug));
-    if (parsed.data.studios.some((s) => !known.has(s))) return refused(intent, values, { studios: ["Choose studios from the list."] });
-    const outcome = await updateMember(user, member.id, parsed.data);
-    if (!outcome.ok) return refused(intent, values, { "": [TEAM_REFUSALS[outcome.code]] }, 409);
-    throw done("updated");
-  }
-  if (intent === "disable" || intent === "enable") {
-    const outcome = await setDisabled(user, member.id, intent === "disable");
-    if (!outcome.ok) return refused(intent, {}, { "": [TEAM_REFUSALS[outcome.code]] }, 409);
-    throw done(intent === "disable" ? "disabled" : "enabled");
-  }
-  if (intent === "resend") {
-    const outcome = await resendInvitation(user, member.id);
-    if (!outcome.ok) return refused(intent, {}, { "": [TEAM_REFUSALS[outcome.code]] }, 409);
-    throw done("resent");
-  }
-  return refused(intent, {}, { "": ["Reload the page and try again."] });
+  return memberPost(user, params.id, request);
 }
 
 const DONE: Record<string, string> = {

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { textAnswerSchema, textHandledSchema } from "~/console/schemas.server";
 import { requireStaff } from "~/console/staff.server";
-import { answerInThread, markHandled, textsPath, threadPage, type AnswerCheck } from "~/console/texts.server";
+import { threadPage, threadPost, type AnswerCheck } from "~/console/texts.server";
 import { BRAND } from "~/platform/brand";
-import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
+import { readFormPost } from "~/flow/forms.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
 import { TextThread } from "~/ui/console-texts";
 import { TextField } from "~/ui/form";
@@ -21,25 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const { form } = await readFormPost(request);
-  const intent = form.get("intent");
-  const values = { ...textValues(form, ["body"]), intent: String(intent) };
-  if (intent === "answer") {
-    const parsed = textAnswerSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return rejected(values, fieldErrors(parsed.error), { intent: "answer" });
-    const outcome = await answerInThread(user, params.id, parsed.data);
-    // Not sent yet: its UCS-2 segment count shown first (the form posts it back to send).
-    if (!outcome.ok && outcome.check) return rejected(values, {}, { status: 200, intent: "answer", extra: { check: outcome.check } });
-    if (!outcome.ok) return rejected(values, { [outcome.field ?? ""]: [outcome.message] }, { status: outcome.status, intent: "answer" });
-    throw redirect(`${textsPath(params.id!)}?done=sent`, 303);
-  }
-  if (intent === "handled") {
-    const parsed = textHandledSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return rejected(values, fieldErrors(parsed.error), { intent: "handled" });
-    const done = await markHandled(user, params.id, parsed.data);
-    if (!done) return rejected(values, { "": ["The patient wrote again since this page was shown: read the new text below."] }, { status: 409, intent: "handled" });
-    throw redirect(`${textsPath(params.id!)}?done=handled`, 303);
-  }
-  return rejected(values, { "": ["Reload the page and try again."] });
+  return threadPost(user, params.id, form);
 }
 
 const DONE: Record<string, string> = {

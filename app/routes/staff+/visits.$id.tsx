@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
-import { cancelSchema, feeRefundSchema, statusSchema } from "~/console/schemas.server";
+import { readFormPost } from "~/flow/forms.server";
 import { dayPath } from "~/console/paths";
 import { requireStaff } from "~/console/staff.server";
-import { cancelOnBehalf, recordStatus, refundVisitFee, REFUSALS, visitPage } from "~/console/visit.server";
+import { visitPage, visitPost } from "~/console/visit.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
 import { TextThread } from "~/ui/console-texts";
 import { ChoiceGroup, TextField } from "~/ui/form";
@@ -20,35 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const { form } = await readFormPost(request);
-  const intent = form.get("intent");
-  const values = { ...textValues(form, ["action", "note", "cancelNote", "amount", "reason"]), intent: String(intent) };
-  if (intent === "status") {
-    const parsed = statusSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
-    const outcome = await recordStatus(user, params.id, parsed.data);
-    if (!outcome.ok) return rejected(values, { "": [REFUSALS[outcome.code]] }, { status: 409 });
-    throw redirect(`/staff/visits/${params.id}?done=${parsed.data.action}`, 303);
-  }
-  if (intent === "cancel") {
-    // Its note field has its own name: two forms on one page, one id each.
-    const parsed = cancelSchema.safeParse({ ...Object.fromEntries(form), note: form.get("cancelNote") ?? "" });
-    if (!parsed.success) return rejected(values, { "": ["This form was not complete. Reload the page and try again."] });
-    const outcome = await cancelOnBehalf(user, params.id, {
-      sequence: parsed.data.sequence,
-      shownFeeCents: parsed.data.shownFee === "none" ? null : Number(parsed.data.shownFee),
-      note: parsed.data.note,
-    });
-    if (!outcome.ok) return rejected(values, { "": [REFUSALS[outcome.code]] }, { status: outcome.code === "generic_error" ? 503 : 409 });
-    throw redirect(`/staff/visits/${params.id}?done=cancelled`, 303);
-  }
-  if (intent === "refund") {
-    const parsed = feeRefundSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
-    const outcome = await refundVisitFee(user, params.id, { amountCents: parsed.data.amount, reason: parsed.data.reason });
-    if (!outcome.ok) return rejected(values, { [outcome.field ?? ""]: [outcome.message] }, { status: outcome.status });
-    throw redirect(`/staff/visits/${params.id}?done=refunded`, 303);
-  }
-  return rejected(values, { "": ["Reload the page and try again."] });
+  return visitPost(user, params.id, form);
 }
 
 const DONE: Record<string, string> = {

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { readFormPost, rejected, textValues } from "~/flow/forms.server";
-import { moveSchema } from "~/console/schemas.server";
+import { readFormPost } from "~/flow/forms.server";
 import { requireStaff } from "~/console/staff.server";
-import { movePicker, moveOnBehalf, REFUSALS } from "~/console/visit.server";
+import { movePicker, movePost } from "~/console/visit.server";
 import { ConsoleForm, ConsolePage } from "~/ui/console";
 import { TextField } from "~/ui/form";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
@@ -19,15 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const { form } = await readFormPost(request);
-  const values = textValues(form, ["slot", "note"]);
-  const parsed = moveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const slot = parsed.error.issues.some((i) => i.path[0] === "slot");
-    return rejected(values, slot ? { slot: ["Choose a new time."] } : { "": ["Reload the page and try again."] });
-  }
-  const outcome = await moveOnBehalf(user, params.id, { sequence: parsed.data.sequence, startsAt: new Date(parsed.data.slot), note: parsed.data.note });
-  if (!outcome.ok) return rejected(values, { [["availability_conflict", "conflict", "same_time"].includes(outcome.code) ? "slot" : ""]: [REFUSALS[outcome.code]] }, { status: outcome.code === "generic_error" ? 503 : 409 });
-  throw redirect(`/staff/visits/${params.id}?done=moved`, 303);
+  return movePost(user, params.id, form);
 }
 
 export default function MoveVisit() {

@@ -1,103 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { keyableStudios } from "~/api/keys.server";
+import { endpointPage, endpointPost } from "~/console/integrations.server";
 import { requireStaff } from "~/console/staff.server";
-import { CONSOLE_TZ } from "~/console/team.server";
-import { getDb } from "~/db/client.server";
-import { readFormPost, rejected } from "~/flow/forms.server";
-import { formatShortDateTime } from "~/rules/zoned-time";
 import { ConsolePage, ShownOnce, Tag } from "~/ui/console";
 import { ErrorSummary, FormStateProvider } from "~/ui/form";
-import {
-  DELIVERIES_PER_PAGE,
-  EVENT_LABELS,
-  findEndpoint,
-  listDeliveries,
-  replayDelivery,
-  ROTATION_OVERLAP_HOURS,
-  rotateSecret,
-  setEndpointEnabled,
-} from "~/webhooks/endpoints.server";
+import { ROTATION_OVERLAP_HOURS } from "~/webhooks/endpoints.server";
 
 export const meta: MetaFunction = () => [{ title: "Webhook endpoint — Studio console" }];
 /** A rotated secret is in the answer to the post: never cached, never in a URL. */
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-const notFound = () => new Response("Not found", { status: 404 });
-const idOf = (raw: unknown) => (typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
-const when = (at: Date | null) => (at ? formatShortDateTime(at, CONSOLE_TZ) : null);
-
 /** Admins only; an unknown or malformed id is a 404. The endpoint, its deliveries (newest first, a page at a time). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, ["admin"]);
-  const db = await getDb();
-  const id = idOf(params.id);
-  const endpoint = id === null ? null : await findEndpoint(db, id);
-  if (!endpoint) throw notFound();
-  const before = idOf(new URL(request.url).searchParams.get("before")) ?? undefined;
-  const [rows, studios] = await Promise.all([listDeliveries(db, endpoint.id, before), keyableStudios(db)]);
-  const names = new Map(studios.map((s) => [s.slug, s.name]));
-  const now = new Date();
-  const page = rows.slice(0, DELIVERIES_PER_PAGE);
-  return json({
-    endpoint: {
-      id: endpoint.id,
-      url: endpoint.url,
-      description: endpoint.description,
-      events: endpoint.eventTypes.map((t) => EVENT_LABELS[t as keyof typeof EVENT_LABELS] ?? t).join(", "),
-      studios: endpoint.studios.map((s) => names.get(s) ?? s).join(", "),
-      state: endpoint.disabledAt === null ? ("enabled" as const) : endpoint.disabledReason === "failing" ? ("failing" as const) : ("disabled" as const),
-      disabledAt: when(endpoint.disabledAt),
-      added: when(endpoint.createdAt),
-      previousSecretUntil: endpoint.previousSecretUntil && endpoint.previousSecretUntil > now ? when(endpoint.previousSecretUntil) : null,
-    },
-    deliveries: page.map((d) => ({
-      id: d.id,
-      event: EVENT_LABELS[d.type as keyof typeof EVENT_LABELS] ?? d.type,
-      type: d.type,
-      visitId: d.visitId,
-      messageId: d.messageId,
-      status: d.status,
-      attempts: d.attempts,
-      lastStatusCode: d.lastStatusCode,
-      lastError: d.lastError,
-      nextTry: d.status === "pending" ? when(d.nextAttemptAt) : null,
-      sending: d.claimedUntil !== null && d.claimedUntil > now,
-      made: when(d.createdAt),
-    })),
-    older: rows.length > DELIVERIES_PER_PAGE ? page[page.length - 1]!.id : null,
-    newer: before !== undefined,
-  });
+  return json(await endpointPage(params.id, new URL(request.url)));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
-  const db = await getDb();
-  const id = idOf(params.id);
-  const endpoint = id === null ? null : await findEndpoint(db, id);
-  if (!endpoint) throw notFound();
-  const { form } = await readFormPost(request);
-  const by = { id: user.id, email: user.email };
-  const intent = String(form.get("intent") ?? "");
-  const done = (what: string) => redirect(`/staff/webhooks/${endpoint.id}?done=${what}`, 303);
-  if (intent === "rotate") {
-    const secret = await rotateSecret(db, by, endpoint.id);
-    if (!secret) throw notFound();
-    // Shown once, in this answer only.
-    return json({ intent, status: "success" as const, initialValue: {}, error: {}, rotated: { secret } });
-  }
-  if (intent === "disable" || intent === "enable") {
-    await setEndpointEnabled(db, by, endpoint.id, intent === "enable");
-    throw done(intent === "enable" ? "enabled" : "disabled");
-  }
-  if (intent === "replay") {
-    const delivery = idOf(form.get("delivery"));
-    const replayed = delivery !== null && (await replayDelivery(db, by, endpoint.id, delivery));
-    if (!replayed) return rejected({}, { "": ["That delivery is being sent right now, or is not this endpoint’s: reload the page and try again."] }, { intent, status: 409, extra: { rotated: null } });
-    throw done("replayed");
-  }
-  return rejected({}, { "": ["Reload the page and try again."] }, { intent, extra: { rotated: null } });
+  return endpointPost(user, params.id, request);
 }
 
 const DONE: Record<string, string> = {
