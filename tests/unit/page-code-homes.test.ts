@@ -58,14 +58,6 @@ const CONSOLE_NOT_YET_MOVED: string[] = [
 /** The patient side's files not moved yet by this change (emptied as it goes); nothing may be added to it. */
 const NOT_YET_MOVED: string[] = [
   "app/recall/unsubscribe.server.ts",
-  "app/routes/_auth+/confirm-email-change.tsx",
-  "app/routes/_auth+/email-verification.tsx",
-  "app/routes/_auth+/forgot-password.tsx",
-  "app/routes/_auth+/login.tsx",
-  "app/routes/_auth+/login_.password.tsx",
-  "app/routes/_auth+/set-password.tsx",
-  "app/routes/_auth+/signup.tsx",
-  "app/routes/_auth+/signup_.create.tsx",
   "app/routes/_marketing+/studios.tsx",
   "app/routes/booking+/_index.tsx",
   "app/routes/booking+/another.server.ts",
