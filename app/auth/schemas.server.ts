@@ -35,4 +35,8 @@ export const newAccountSchema = z.object({
   password: passwordField,
 });
 
-export const setPasswordSchema = z.object({ token: z.string().max(100), password: passwordField });
+/** The reset link's token is a hidden field: a missing one is a link that failed (said by the page), not a field error. */
+export const setPasswordSchema = z.object({ token: z.string().max(100).optional(), password: passwordField });
+
+/** The email change link's token, a hidden field. */
+export const changeTokenSchema = z.object({ token: z.string().max(100) });

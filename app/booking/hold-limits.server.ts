@@ -53,3 +53,11 @@ export async function countHold({ bookingId, device, address, studioDay }: { boo
     }
   }
 }
+
+/** What the times page says past each hold limit (429, decision 055), given the minutes to wait as `count`. */
+export const HOLD_LIMIT_MESSAGES = {
+  booking: "booking.times.tooManyBooking",
+  device: "booking.times.tooManyDevice",
+  day: "booking.times.tooManyDay",
+  address: "booking.times.tooManyNetwork",
+} as const;

@@ -130,19 +130,20 @@ type Accepted<Out> = Exclude<Out, { formErrors: unknown } | { fieldErrors: unkno
  * refuse a valid value with messages of its own (a studio not in the market, a time just taken, a wrong password).
  * The one way a form post is parsed (decisions 037 and 069): no `safeParse(Object.fromEntries(form))` elsewhere.
  */
-export async function validateForm<Schema extends z.ZodType, Out = z.output<Schema>>(
+export async function validateForm<Schema extends z.ZodType, Out = z.output<Schema>, Extra extends object = object>(
   form: FormData,
   schema: Schema,
   t: T,
   refine?: (value: z.output<Schema>) => Out | Refusal | Promise<Out | Refusal>,
-  options: ValidateOptions = {},
-): Promise<{ ok: true; value: Accepted<Out> } | { ok: false; response: ReturnType<typeof rejected> }> {
+  /** `extra`: what the page shows beside the form, sent with the refusal (as `rejected`'s). */
+  options: ValidateOptions & { extra?: Extra } = {},
+): Promise<{ ok: true; value: Accepted<Out> } | { ok: false; response: ReturnType<typeof rejected<Extra>> }> {
   const submission = parseWithZod(form, { schema });
   const refuse = (refusal?: Refusal) => {
     const reply = submission.reply({ ...refusal, hideFields: options.hide });
     const values = options.keep ? textValues(form, options.keep) : (reply.initialValue ?? {});
     const found = firstMessages(reply.error);
-    return { ok: false as const, response: rejected(values, options.errors ? options.errors(found) : found, { intent: options.intent, headers: options.headers, t }) };
+    return { ok: false as const, response: rejected<Extra>(values, options.errors ? options.errors(found) : found, { intent: options.intent, headers: options.headers, extra: options.extra, t }) };
   };
   if (submission.status !== "success") return refuse();
   const value = refine ? await refine(submission.value as z.output<Schema>) : (submission.value as Out);

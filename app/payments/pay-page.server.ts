@@ -9,7 +9,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
+import { localeOf } from "~/i18n/locale.server";
 import { appointments, feeCheckouts, studios, visitFees } from "~/db/schema";
 import { goneLink } from "~/platform/gone-link.server";
 import { getEnv } from "~/platform/env.server";
@@ -131,4 +132,19 @@ export async function startFeeCheckout(db: Db, token: string, provider: PaymentP
   });
   await db.update(feeCheckouts).set({ sessionRef: session.id, url: session.url }).where(and(eq(feeCheckouts.id, checkout.id), isNull(feeCheckouts.sessionRef)));
   return { url: session.url };
+}
+
+/** The page's loader: the fee's page (`?paid=1` when Stripe brings the patient back), or the site's 404. */
+export async function feePayPage(request: Request, token: string | undefined): Promise<FeePage> {
+  const returned = new URL(request.url).searchParams.get("paid") === "1";
+  const page = token ? await feePage(await getDb(), token, { locale: localeOf(request), returned }) : null;
+  if (!page) throw unknownFeeLink();
+  return page;
+}
+
+/** The button's target: Stripe's page for this fee, or the fee's page again when it is no longer payable; else the 404. */
+export async function feeCheckoutUrl(token: string | undefined): Promise<string> {
+  const started = token ? await startFeeCheckout(await getDb(), token) : null;
+  if (!started) throw unknownFeeLink();
+  return started === "not_payable" ? `/payments/fees/${token}` : started.url;
 }

@@ -1,4 +1,4 @@
-import { readFormPost, rejected } from "~/flow/forms.server";
+import { readFormPost, validateForm } from "~/flow/forms.server";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { PRIVATE_PAGE } from "~/auth/headers";
@@ -32,12 +32,17 @@ const postSchema = z.union([
 
 export async function unsubscribeAction(request: Request, token: string) {
   const db = await getDb();
-  if (!(await recallSubscription(db, token))) throw unknownLink();
-  const parsed = postSchema.safeParse(Object.fromEntries((await readFormPost(request)).form));
-  if (!parsed.success) {
-    const found = await recallSubscription(db, token);
-    return rejected({}, { "": ["recall.unsub.errors.resend"] }, { status: 400, headers: PRIVATE_PAGE, t: i18nOf(request).t, extra: { optedOut: found!.optedOut } });
-  }
-  await setRecallOptOut(db, token, parsed.data.intent === "stop");
-  return redirect(`/recall/unsubscribe/${token}?done=${parsed.data.intent}`, { status: 303, headers: PRIVATE_PAGE });
+  const found = await recallSubscription(db, token);
+  if (!found) throw unknownLink();
+  const { form } = await readFormPost(request);
+  // A post that is neither button nor a one-click unsubscribe: the page again, asking to press a button.
+  const result = await validateForm(form, postSchema, i18nOf(request).t, undefined, {
+    keep: [],
+    headers: PRIVATE_PAGE,
+    errors: () => ({ "": ["recall.unsub.errors.resend"] }),
+    extra: { optedOut: found.optedOut },
+  });
+  if (!result.ok) return result.response;
+  await setRecallOptOut(db, token, result.value.intent === "stop");
+  return redirect(`/recall/unsubscribe/${token}?done=${result.value.intent}`, { status: 303, headers: PRIVATE_PAGE });
 }

@@ -4,9 +4,12 @@
  * validateRequest, over SITE_ORIGIN + the path (what the operator configured at Twilio: behind a proxy the request's
  * own host is not it) and the posted fields. Anything unsigned or mis-signed: 403. No provider configured: 404.
  */
+import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
 import { toE164 } from "./consent.server";
+import { handleInbound } from "./inbound.server";
 import { twilioConfig } from "./provider.server";
+import { recordDelivery } from "./sender.server";
 
 export const SMS_WEBHOOK_PATHS = ["/sms/inbound", "/sms/status"] as const;
 
@@ -34,3 +37,23 @@ export const emptyTwiml = () => new Response('<?xml version="1.0" encoding="UTF-
 export const isMessageSid = (sid: string | undefined): sid is string => typeof sid === "string" && /^(SM|MM)[0-9a-f]{32}$/i.test(sid);
 
 export { toE164 };
+
+/** Twilio's "a message came in" webhook (/sms/inbound, issue 31 C): signed, handled once per MessageSid. */
+export async function inboundWebhook(request: Request): Promise<Response> {
+  const fields = await signedWebhookFields(request);
+  if (fields instanceof Response) return fields;
+  const from = toE164(fields.From ?? "");
+  if (!isMessageSid(fields.MessageSid) || !from) return new Response("Bad request", { status: 400 });
+  await handleInbound(await getDb(), { messageSid: fields.MessageSid, from, body: fields.Body ?? "" }, { now: new Date(), siteOrigin: getEnv().SITE_ORIGIN });
+  return emptyTwiml();
+}
+
+/** Twilio's status callback (/sms/status, issue 31 D): a text's delivery status (queued, sent, delivered, undelivered, failed). */
+export async function statusWebhook(request: Request): Promise<Response> {
+  const fields = await signedWebhookFields(request);
+  if (fields instanceof Response) return fields;
+  if (!isMessageSid(fields.MessageSid)) return new Response("Bad request", { status: 400 });
+  const code = Number(fields.ErrorCode);
+  await recordDelivery(await getDb(), { sid: fields.MessageSid, status: fields.MessageStatus ?? "", errorCode: Number.isInteger(code) && code > 0 ? code : null });
+  return new Response(null, { status: 204 });
+}

@@ -1,18 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { startSignup, verifySignup } from "~/auth/accounts.server";
-import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
-import { codeSchema, tokenSchema } from "~/auth/schemas.server";
-import { localize } from "~/i18n/translate";
-import { clientIp, readFormPost, rejected, textValues, tooMany } from "~/flow/forms.server";
-import { RateLimited } from "~/auth/rate-limit.server";
-import { authHeaders, PRIVATE_PAGE } from "~/auth/headers";
-import { findLink } from "~/auth/codes.server";
-import { getDb } from "~/db/client.server";
-import { i18nOf } from "~/i18n/locale.server";
+import { verificationPage, verifyEmail } from "~/account/sign-up-pages.server";
+import { clientIp } from "~/flow/forms.server";
+import { authHeaders } from "~/auth/headers";
 import { metaT, Trans, useT } from "~/i18n/use-t";
-import { goneLink } from "~/platform/gone-link.server";
 import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
 
@@ -20,62 +11,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("acc
 /** The emailed link carries a token in its URL: never sent on in a Referer. */
 export const headers = authHeaders;
 
-
-const MESSAGES = {
-  wrong: "account.verify.wrong",
-  expired: "account.verify.expired",
-  "too-many-tries": "account.verify.tooManyTries",
-} as const;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
-  const { t } = i18nOf(request);
-  // The link only fills in the form: mail scanners that open links cannot use it up (the POST does).
-  if (token) {
-    if (!(await findLink(await getDb(), { purpose: "signup", token }))) {
-      throw goneLink({ heading: "common.gone.linkHeading", message: "common.gone.verification", next: { href: "/signup", label: "common.gone.verificationNext" } });
-    }
-    return json({ token, email: null }, { headers: PRIVATE_PAGE });
-  }
-  const email = await readFlowEmail(request, "verificationEmail");
-  if (!email) throw redirect("/signup");
-  return json({ token: null, email }, { headers: PRIVATE_PAGE });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { locale, t } = i18nOf(request);
-  const LINK_FAILED = t("account.verify.linkFailed");
-  const { form } = await readFormPost(request);
-  const ip = clientIp(context);
-  const values = textValues(form, ["code"]);
-  try {
-    if (form.get("intent") === "resend") {
-      const email = await readFlowEmail(request, "verificationEmail");
-      if (!email) throw redirect("/signup");
-      await startSignup(email, ip, locale);
-      return json({ status: "success" as const, initialValue: {}, error: null, resent: true });
-    }
-    let check;
-    if (form.has("token")) {
-      const parsed = tokenSchema.safeParse({ token: form.get("token") });
-      if (!parsed.success) return rejected({}, { "": [LINK_FAILED] });
-      check = await verifySignup({ token: parsed.data.token }, ip);
-      if (!check.ok) return rejected({}, { "": [LINK_FAILED] });
-    } else {
-      const email = await readFlowEmail(request, "verificationEmail");
-      if (!email) throw redirect("/signup");
-      const parsed = codeSchema.safeParse(values);
-      if (!parsed.success) return rejected(values, { code: [localize(t, parsed.error.issues[0].message)] });
-      check = await verifySignup({ email, code: parsed.data.code }, ip);
-      if (!check.ok) return rejected(values, { code: [t(MESSAGES[check.reason])] });
-    }
-    const cookie = await writeFlow(request, { verifiedSignupEmail: check.email, verificationEmail: null, signupEmail: null });
-    throw redirect("/signup/create", { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values, { t });
-    throw error;
-  }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => verificationPage(request);
+export const action = ({ request, context }: ActionFunctionArgs) => verifyEmail(request, clientIp(context));
 
 export default function EmailVerification() {
   const { token, email } = useLoaderData<typeof loader>();

@@ -1,13 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { startReset } from "~/auth/accounts.server";
-import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
+import { forgotPasswordPage, askResetLink } from "~/account/password-reset-pages.server";
+import { clientIp } from "~/flow/forms.server";
 import { authHeaders } from "~/auth/headers";
-import { emailSchema } from "~/auth/schemas.server";
-import { clientIp, fieldErrors, honeypotProps, readFormPost, rejected, spamAnswer, textValues, tooMany } from "~/flow/forms.server";
-import { RateLimited } from "~/auth/rate-limit.server";
-import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { Honeypot } from "~/ui/account";
 import { TextField } from "~/ui/form";
@@ -19,26 +14,8 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 export const headers = authHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const email = (await readFlowEmail(request, "forgotPasswordEmail")) ?? (await readFlowEmail(request, "loginEmail"));
-  return json({ email, honeypot: honeypotProps() });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { locale, t } = i18nOf(request);
-  const { form, spam } = await readFormPost(request, { publicForm: true });
-  if (spam) return spamAnswer(t);
-  const values = textValues(form, ["email"]);
-  const parsed = emailSchema.safeParse(values);
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error, t));
-  try {
-    await startReset(parsed.data.email, clientIp(context), locale);
-  } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values, { t });
-    throw error;
-  }
-  throw redirect("/forgot-password/sent", { headers: { "Set-Cookie": await writeFlow(request, { forgotPasswordEmail: parsed.data.email }) } });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => forgotPasswordPage(request);
+export const action = ({ request, context }: ActionFunctionArgs) => askResetLink(request, clientIp(context));
 
 export default function ForgotPassword() {
   const { email, honeypot } = useLoaderData<typeof loader>();

@@ -1,14 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { startSignup } from "~/auth/accounts.server";
-import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
-import { emailSchema } from "~/auth/schemas.server";
-import { clientIp, fieldErrors, honeypotProps, readFormPost, rejected, spamAnswer, textValues, tooMany } from "~/flow/forms.server";
-import { RateLimited } from "~/auth/rate-limit.server";
+import { signupPage, askSignupEmail } from "~/account/sign-up-pages.server";
+import { clientIp } from "~/flow/forms.server";
 import { authHeaders } from "~/auth/headers";
-import { getPatient } from "~/auth/sessions.server";
-import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { Honeypot } from "~/ui/account";
 import { TextField } from "~/ui/form";
@@ -20,28 +14,8 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 export const headers = authHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getPatient(request)) throw redirect("/");
-  return json({ email: await readFlowEmail(request, "signupEmail"), honeypot: honeypotProps() });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { locale, t } = i18nOf(request);
-  const { form, spam } = await readFormPost(request, { publicForm: true });
-  if (spam) return spamAnswer(t);
-  const values = textValues(form, ["email"]);
-  const parsed = emailSchema.safeParse(values);
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error, t));
-  try {
-    // The same answer for a known address (it gets a "you already have an account" email instead).
-    await startSignup(parsed.data.email, clientIp(context), locale);
-  } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, values, { t });
-    throw error;
-  }
-  const email = parsed.data.email;
-  throw redirect("/email-verification", { headers: { "Set-Cookie": await writeFlow(request, { signupEmail: email, verificationEmail: email }) } });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => signupPage(request);
+export const action = ({ request, context }: ActionFunctionArgs) => askSignupEmail(request, clientIp(context));
 
 export default function Signup() {
   const { email, honeypot } = useLoaderData<typeof loader>();

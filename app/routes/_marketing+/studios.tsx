@@ -1,10 +1,6 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getDb } from "~/db/client.server";
-import { MARKETS } from "~/rules/markets";
-import { bookableWeeklyHours, listStudioDirectory } from "~/scheduling/catalogue.server";
-import { getEnv } from "~/platform/env.server";
-import { dentistJsonLd, jsonLdGraph, organizationJsonLd } from "~/rules/structured-data";
+import { studioDirectory } from "~/scheduling/studio-directory.server";
 import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { JsonLd } from "~/ui/json-ld";
 import { metaT, useT } from "~/i18n/use-t";
@@ -18,26 +14,8 @@ export const meta: MetaFunction = ({ matches }) => {
   ];
 };
 
-/** `/studios`: every studio by market, from the catalogue, each with an anchor (`/studios#fenway`) and a booking link. */
-export async function loader() {
-  const studios = await listStudioDirectory(await getDb());
-  const markets = MARKETS.map((m) => ({
-    slug: m.slug,
-    name: m.name,
-    studios: studios
-      .filter((s) => s.marketSlug === m.slug)
-      .map((s) => ({ slug: s.slug, name: s.name, address: s.address, phone: s.phone, openingHours: s.openingHours, mapUrl: s.mapUrl, isVirtual: false, open: s.enabled })),
-  })).filter((m) => m.studios.length > 0);
-  // For search engines: a Dentist per studio open for booking, its hours the ones the booking offers. The same in
-  // every language: it holds names, an address, a phone and schema.org's days and times, no sentence to translate.
-  const hours = await bookableWeeklyHours(await getDb());
-  const site = { siteOrigin: getEnv().SITE_ORIGIN, brand: BRAND_NAME };
-  const jsonLd = jsonLdGraph(
-    organizationJsonLd(site),
-    ...studios.filter((s) => s.enabled).map((s) => dentistJsonLd({ ...s, hours: hours.get(s.slug) ?? [] }, site)),
-  );
-  return json({ markets, jsonLd }, { headers: { "Cache-Control": "public, max-age=300" } });
-}
+/** `/studios`: every studio by market, each with an anchor (`/studios#fenway`) and a booking link. */
+export const loader = async () => json(await studioDirectory(), { headers: { "Cache-Control": "public, max-age=300" } });
 
 export default function Studios() {
   const { markets, jsonLd } = useLoaderData<typeof loader>();

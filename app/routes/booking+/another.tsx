@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { metaT, useT } from "~/i18n/use-t";
 import { ChoiceGroup, ErrorSummary, FormActions, FormStateProvider } from "~/ui/form";
 import { StepHeader } from "~/ui/step-header";
-import { anotherPage, submitAnother } from "./another.server";
+import { anotherPage, submitAnother } from "~/booking/another.server";
 
 const REVIEW = "/booking/confirmation";
 

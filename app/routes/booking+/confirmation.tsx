@@ -1,15 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormActions } from "~/ui/form";
 import { StepHeader } from "~/ui/step-header";
 import { StudioContact } from "~/ui/studio";
 import { stepMeta } from "~/ui/step-meta";
 import { Trans, useT } from "~/i18n/use-t";
-import type { action, loader } from "./confirmation.server";
+import { book, reviewPage } from "~/booking/review-step.server";
 
 export const meta = stepMeta;
 
-// The loader and action live in the route's server module: their helpers stay out of the page's chunks.
-export { action, loader } from "./confirmation.server";
+export const loader = ({ request }: LoaderFunctionArgs) => reviewPage(request);
+export const action = ({ request }: ActionFunctionArgs) => book(request);
 
 export default function Confirmation() {
   const { back, title, rows, attempt, also, offerAnother } = useLoaderData<typeof loader>();

@@ -1,46 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getStudioAnyState } from "~/scheduling/catalogue.server";
-import { getDb } from "~/db/client.server";
-import { getAppointmentByToken } from "~/scheduling/book.server";
-import { getService } from "~/scheduling/catalogue.server";
-import { appointmentIcs } from "~/scheduling/visit-email";
-import { getEnv } from "~/platform/env.server";
+import { visitCalendarFile } from "~/scheduling/calendar-file.server";
 
 /** /booking/confirmed/<token>/calendar.ics: the visit as an iCalendar file in the studio's timezone. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const db = await getDb();
-  const appointment = await getAppointmentByToken(db, params.token ?? "");
-  const studio = appointment
-    ? await getStudioAnyState(db, appointment.studioSlug)
-    : null;
-  const service = appointment
-    ? await getService(db, appointment.serviceType)
-    : null;
-  if (
-    !appointment ||
-    !studio ||
-    !service ||
-    appointment.status === "CANCELLED"
-  ) {
-    return new Response("Not found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-  const ics = appointmentIcs({
-    appointment,
-    studio,
-    service,
-    now: appointment.createdAt,
-    mailFrom: getEnv().MAIL_FROM,
-  });
-  return new Response(ics, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="appointment.ics"',
-      // No Referrer-Policy of its own: a calendar file loads nothing and links nowhere, so the site's one
-      // header is enough (a second one here made the response carry the header twice, issue 25).
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export const loader = ({ params }: LoaderFunctionArgs) => visitCalendarFile(params.token ?? "");

@@ -23,7 +23,7 @@ import {
   visitTitle,
 } from "~/ui/visit";
 import { VisitFor } from "~/ui/visit-for";
-import { bookingEventId } from "./confirmed.$token.server";
+import { bookingEventId } from "~/booking/event-id.server";
 import { metaT, useT } from "~/i18n/use-t";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

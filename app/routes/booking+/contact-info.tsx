@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChoiceGroup, TextField } from "~/ui/form";
 import { DateField } from "~/ui/form-fields";
@@ -5,12 +6,12 @@ import { CheckboxField } from "~/ui/form-choices";
 import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { Trans, useT } from "~/i18n/use-t";
-import type { action, loader } from "./contact-info.server";
+import { contactStepPage, submitContact } from "~/booking/contact-step.server";
 
 export const meta = stepMeta;
 
-// The loader and action live in the route's server module: their helpers stay out of the page's chunks.
-export { action, loader } from "./contact-info.server";
+export const loader = ({ request }: LoaderFunctionArgs) => contactStepPage(request);
+export const action = ({ request }: ActionFunctionArgs) => submitContact(request);
 
 export default function ContactInfo() {
   const { back, title, saved, flavors, shows, asks, accountEmail, forMember, addFamily } = useLoaderData<typeof loader>();

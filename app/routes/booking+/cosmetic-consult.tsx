@@ -11,7 +11,7 @@ import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
-import { schema } from "./cosmetic-consult.server";
+import { cosmeticConsultSchema } from "~/booking/step-schemas.server";
 
 type ConsultCode = (typeof COSMETIC_CONSULT_CODES)[number];
 
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "cosmetic-consult", schema(), ({ serviceType }) => ({ serviceType }));
+  return submitStep(request, "cosmetic-consult", cosmeticConsultSchema(), ({ serviceType }) => ({ serviceType }));
 }
 
 export default function CosmeticConsult() {

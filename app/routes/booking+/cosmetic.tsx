@@ -11,7 +11,7 @@ import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
-import { schema } from "./cosmetic.server";
+import { cosmeticSchema } from "~/booking/step-schemas.server";
 
 export const meta = stepMeta;
 
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "cosmetic", schema(), ({ cosmeticChoice }) => ({ cosmeticChoice }));
+  return submitStep(request, "cosmetic", cosmeticSchema(), ({ cosmeticChoice }) => ({ cosmeticChoice }));
 }
 
 export default function Cosmetic() {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { emailSchema } from "./email.server";
+import { bookingEmailSchema } from "~/booking/step-schemas.server";
 import { openStep, submitStep } from "~/booking/step.server";
 import { TextField } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // Stored lower-cased: one patient per address (the schema trims and lower-cases).
-  return submitStep(request, "email", emailSchema, ({ email }) => ({ email }));
+  return submitStep(request, "email", bookingEmailSchema, ({ email }) => ({ email }));
 }
 
 export default function Email() {

@@ -8,7 +8,7 @@ import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
-import { schema } from "./emergency-type.server";
+import { emergencyTypeSchema } from "~/booking/step-schemas.server";
 
 const EMERGENCY_CHOICES: Record<EmergencyType, Omit<Choice, "value">> = {
   toothache: { label: "booking.emergencyType.toothache", detail: "booking.emergencyType.toothacheDetail" },
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "emergency-type", schema(), ({ emergencyType }) => ({ emergencyType }));
+  return submitStep(request, "emergency-type", emergencyTypeSchema(), ({ emergencyType }) => ({ emergencyType }));
 }
 
 export default function EmergencyTypeStep() {

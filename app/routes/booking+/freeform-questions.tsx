@@ -7,7 +7,7 @@ import { TextField } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { useT } from "~/i18n/use-t";
-import { schema } from "./freeform-questions.server";
+import { freeformSchema } from "~/booking/step-schemas.server";
 
 const REQUIRED = "booking.errors.freeformRequired";
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "freeform-questions", schema(), ({ freeform }, { state }) => {
+  return submitStep(request, "freeform-questions", freeformSchema(), ({ freeform }, { state }) => {
     if (state.serviceType === "EMERG" && !freeform) return { fieldErrors: { freeform: [REQUIRED] } };
     return { freeform: freeform ?? "" };
   });

@@ -5,7 +5,7 @@ import { CARRIERS, SELF_PAY } from "~/rules/insurance";
 import { carrierLabel } from "~/booking/insurance-labels";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
-import { insuranceFormSchema } from "./insurance.server";
+import { insuranceFormSchema } from "~/booking/step-schemas.server";
 import { openStep, submitStep } from "~/booking/step.server";
 import { ChoiceGroup, TextField } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";

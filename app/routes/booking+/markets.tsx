@@ -9,7 +9,7 @@ import { ChoiceGroup } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
 import { useT } from "~/i18n/use-t";
 import { stepMeta } from "~/ui/step-meta";
-import { schema } from "./markets.server";
+import { marketSchema } from "~/booking/step-schemas.server";
 
 export const meta = stepMeta;
 
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "markets", schema(), ({ market }) => ({ market }));
+  return submitStep(request, "markets", marketSchema(), ({ market }) => ({ market }));
 }
 
 export default function Markets() {

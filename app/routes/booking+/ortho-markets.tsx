@@ -8,7 +8,7 @@ import { ChoiceGroup } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { useT } from "~/i18n/use-t";
-import { schema } from "./ortho-markets.server";
+import { orthoMarketSchema } from "~/booking/step-schemas.server";
 
 export const meta = stepMeta;
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "ortho-markets", schema(), ({ orthoMarket }) => ({ orthoMarket }));
+  return submitStep(request, "ortho-markets", orthoMarketSchema(), ({ orthoMarket }) => ({ orthoMarket }));
 }
 
 export default function OrthoMarkets() {

@@ -9,7 +9,7 @@ import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";
 import { Trans, useT } from "~/i18n/use-t";
-import { schema } from "./ortho-quiz-result.server";
+import { quizResultSchema } from "~/booking/step-schemas.server";
 
 /** Each consult's words, as catalogue keys: its name in a sentence, its choice label and detail. */
 const RESULTS: Record<QuizResult, { label: string; detail: string; name: string }> = {
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "ortho-quiz-result", schema(), ({ quizResult }) => ({ quizResult }));
+  return submitStep(request, "ortho-quiz-result", quizResultSchema(), ({ quizResult }) => ({ quizResult }));
 }
 
 export default function OrthoQuizResult() {

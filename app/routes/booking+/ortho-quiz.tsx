@@ -8,7 +8,7 @@ import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
-import { schema } from "./ortho-quiz.server";
+import { orthoQuizSchema } from "~/booking/step-schemas.server";
 
 type Question = { name: keyof QuizAnswers; legend: string; choices: Choice[] };
 
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "ortho-quiz", schema(), (value) => {
+  return submitStep(request, "ortho-quiz", orthoQuizSchema(), (value) => {
     const quiz = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as QuizAnswers;
     return { quiz };
   });

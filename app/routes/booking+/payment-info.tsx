@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@r
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CANCEL_NOTICE_HOURS, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation-policy";
-import { submitPayment } from "./payment-info.server";
+import { submitPayment } from "~/booking/payment-step.server";
 import { clientIp } from "~/flow/forms.server";
 import { stripeStepData } from "~/booking/card-setup.server";
 import { paymentProvider } from "~/payments/provider.server";

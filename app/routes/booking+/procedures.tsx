@@ -11,7 +11,7 @@ import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
-import { schema } from "./procedures.server";
+import { procedureSchema } from "~/booking/step-schemas.server";
 
 const PROCEDURE_CHOICES: Record<Procedure, Omit<Choice, "value">> = {
   general: { label: "booking.service.GENOCON", detail: "booking.procedures.generalDetail" },
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "procedures", schema(), ({ procedure }) => ({ procedure }));
+  return submitStep(request, "procedures", procedureSchema(), ({ procedure }) => ({ procedure }));
 }
 
 export default function Procedures() {

@@ -11,7 +11,7 @@ import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
 import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
-import { schema } from "./services.server";
+import { categorySchema } from "~/booking/step-schemas.server";
 
 /** The services each choice can lead to, for its price line. */
 const CATEGORY_SERVICES: Record<Category, readonly ServiceCode[]> = {
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitStep(request, "services", schema(), ({ category }) => ({ category }));
+  return submitStep(request, "services", categorySchema(), ({ category }) => ({ category }));
 }
 
 export default function Services() {

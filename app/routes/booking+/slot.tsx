@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PRIVATE_PAGE } from "~/auth/headers";
-import { holdDevice } from "~/booking/hold-limits.server";
+import { HOLD_LIMIT_MESSAGES, holdDevice } from "~/booking/hold-limits.server";
 import { holdSlotLink, HoldsRefused, slotLinkPage } from "~/booking/deep-link.server";
 import { clientIp, readFormPost } from "~/flow/forms.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { BRAND } from "~/platform/brand";
 import { SubmitButton } from "~/ui/form";
-import { HOLD_LIMIT_MESSAGES } from "./times.server";
 
 /** The open slot feed's booking link (decision 064): /booking/slot?studio=…&service=…&start=… */
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("booking.slotLink.meta", { brand: BRAND }) }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { studiosSchema } from "./studios.server";
+import { studiosSchema } from "~/booking/step-schemas.server";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { HOLD_LIMIT_MESSAGES, timesSchema } from "./times.server";
+import { timesSchema } from "~/booking/step-schemas.server";
 import { clientIp, readFormPost, tooMany } from "~/flow/forms.server";
-import { countHold, holdDevice, HoldsRefused } from "~/booking/hold-limits.server";
+import { countHold, HOLD_LIMIT_MESSAGES, holdDevice, HoldsRefused } from "~/booking/hold-limits.server";
 import { OUTCOME_MESSAGES } from "~/booking/outcomes";
 import { openStep, submitStep } from "~/booking/step.server";
 import { getDb } from "~/db/client.server";

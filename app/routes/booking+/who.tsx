@@ -6,7 +6,7 @@ import { Trans, useT } from "~/i18n/use-t";
 import { ChoiceGroup } from "~/ui/form";
 import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
-import { whoChoices, whoSchema, whoValue } from "./who.server";
+import { whoChoices, whoSchema, whoValue } from "~/booking/who.server";
 import { openStep, submitStep } from "~/booking/step.server";
 
 export const meta = stepMeta;

@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { metaT, Trans, useT } from "~/i18n/use-t";
-import { json, redirect } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
 import { readFormPost } from "~/flow/forms.server";
-import { localeOf } from "~/i18n/locale.server";
-import { feePage, startFeeCheckout, unknownFeeLink } from "~/payments/pay-page.server";
+import { feeCheckoutUrl, feePayPage } from "~/payments/pay-page.server";
 import { BRAND as BRAND_NAME } from "~/platform/brand";
 import { formatPhone, normalizePhone } from "~/ui/phone-link";
 
@@ -14,19 +12,12 @@ import { formatPhone, normalizePhone } from "~/ui/phone-link";
 export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("visit.fee.page.meta", { brand: BRAND_NAME }) }, { name: "robots", content: "noindex" }];
 export const headers = () => PRIVATE_PAGE;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const returned = new URL(request.url).searchParams.get("paid") === "1";
-  const page = params.token ? await feePage(await getDb(), params.token, { locale: localeOf(request), returned }) : null;
-  if (!page) throw unknownFeeLink();
-  return json(page, { headers: PRIVATE_PAGE });
-}
+export const loader = async ({ request, params }: LoaderFunctionArgs) => json(await feePayPage(request, params.token), { headers: PRIVATE_PAGE });
 
 /** The button: a 303 to Stripe's page for this fee; a fee no longer payable shows its page again. */
 export async function action({ request, params }: ActionFunctionArgs) {
   await readFormPost(request); // the cross-site check; the form has nothing else
-  const started = params.token ? await startFeeCheckout(await getDb(), params.token) : null;
-  if (!started) throw unknownFeeLink();
-  return redirect(started === "not_payable" ? `/payments/fees/${params.token}` : started.url, { status: 303, headers: PRIVATE_PAGE });
+  return redirect(await feeCheckoutUrl(params.token), { status: 303, headers: PRIVATE_PAGE });
 }
 
 const FAILURES = { insufficent_funds: "visit.fee.page.insufficient", authentication_required: "visit.fee.page.authentication" } as const;

@@ -1,12 +1,11 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { fieldErrors, readFormPost, rejected } from "~/flow/forms.server";
-import { companionCandidates, companionOffers } from "~/booking/companion.server";
-import { openStep, saveAndRedirect } from "~/booking/step.server";
+import { readFormPost, validateForm, type FieldErrors } from "~/flow/forms.server";
 import { i18nOf } from "~/i18n/locale.server";
-import { localizeReply } from "~/i18n/translate";
+import { companionCandidates, companionOffers } from "./companion.server";
+import { openStep, saveAndRedirect } from "./step.server";
 
-/** `/booking/another`'s server side: zod and the booking state stay out of the browser's JavaScript. */
+/** `/booking/another`'s server side (decision 069): zod and the booking state stay out of the browser's JavaScript. */
 const REVIEW = "/booking/confirmation";
 
 /** Reachable with the review step, for a logged-in account with someone else to book for; anyone else goes back. */
@@ -31,10 +30,11 @@ export async function anotherPage(request: Request) {
   );
 }
 
-// Messages are catalogue keys, worded in the reader's language before the page gets them.
+// Messages are catalogue keys, worded in the reader's language before the page gets them. A choice left out is
+// refused with the choices that are gone (refine), so both fields say what is wrong at once.
 const schema = z.object({
-  who: z.string("family.another.errors.who").max(12, "family.another.errors.who"),
-  startsAt: z.string("family.another.errors.time").max(40, "family.another.errors.time"),
+  who: z.string().max(12, "family.another.errors.who").optional(),
+  startsAt: z.string().max(40, "family.another.errors.time").optional(),
 });
 
 export async function submitAnother(request: Request) {
@@ -45,15 +45,23 @@ export async function submitAnother(request: Request) {
     delete next.companion;
     return saveAndRedirect(request, REVIEW, next);
   }
-  const values = { who: String(form.get("who") ?? "").slice(0, 12), startsAt: String(form.get("startsAt") ?? "").slice(0, 40) };
-  const parsed = schema.safeParse(Object.fromEntries(form));
-  const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error, i18nOf(request).t);
-  const person = people.find((p) => p.value === values.who);
-  const offer = offers.find((o) => o.value === values.startsAt);
-  if (!person) errors.who ??= ["family.another.errors.who"];
-  // A time no longer offered (taken meanwhile): the page shows the times free now.
-  if (!offer) errors.startsAt ??= [offers.length ? "family.another.errors.taken" : "family.another.errors.time"];
-  if (!person || !offer) return rejected(values, errors, { t: i18nOf(request).t });
+  const result = await validateForm(
+    form,
+    schema,
+    i18nOf(request).t,
+    ({ who, startsAt }) => {
+      const person = people.find((p) => p.value === who);
+      const offer = offers.find((o) => o.value === startsAt);
+      if (person && offer) return { person, offer };
+      const fieldErrors: FieldErrors = {};
+      if (!person) fieldErrors.who = ["family.another.errors.who"];
+      // A time no longer offered (taken meanwhile): the page shows the times free now.
+      if (!offer) fieldErrors.startsAt = [startsAt && offers.length ? "family.another.errors.taken" : "family.another.errors.time"];
+      return { fieldErrors };
+    },
+    { keep: ["who", "startsAt"] },
+  );
+  if (!result.ok) return result.response;
+  const { person, offer } = result.value;
   return saveAndRedirect(request, REVIEW, { ...state, companion: { patientFor: person.patientFor, startsAt: offer.value } });
 }
-

@@ -1,33 +1,32 @@
 import { readFormPost } from "~/flow/forms.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import type { StudioContactInfo } from "~/ui/studio";
 import { priceLine } from "~/scheduling/prices";
 import { preferencesOf } from "~/rules/comfort-preferences";
 import { bookingNeedsInsurance } from "~/rules/insurance";
 import { formatCalendarDate } from "~/rules/zoned-time";
-import { getStudioAnyState } from "~/scheduling/catalogue.server";
-import { bookingFlow, pathFor, stepsFor } from "~/booking/funnel";
-import { OUTCOME_MESSAGES } from "~/booking/outcomes";
-import type { BookingState } from "~/booking/state";
-import { bookingCookie, bookingEmail, openStep, saveAndRedirect } from "~/booking/step.server";
+import { getStudioAnyState, type Studio } from "~/scheduling/catalogue.server";
+import { bookingFlow, pathFor, stepsFor } from "./funnel";
+import { OUTCOME_MESSAGES } from "./outcomes";
+import type { BookingState } from "./state";
+import { bookingCookie, bookingEmail, openStep, saveAndRedirect } from "./step.server";
 import { getDb } from "~/db/client.server";
 import { MARKETS } from "~/rules/markets";
 import { cardBrandName } from "~/rules/cancellation-policy";
-import { formatPhone } from "~/ui/phone-link";
+import { formatPhone } from "~/rules/phone";
 import { bookAppointment, bookTogether, findTokenOfAttempt, type BookingFailure, type BookingRequest } from "~/scheduling/book.server";
-import { companionCandidates, companionOf } from "~/booking/companion.server";
+import { companionCandidates, companionOf } from "./companion.server";
 import { bookedHereCookie } from "~/auth/booked-here.server";
-import { accountContact, bookingFor } from "~/booking/returning.server";
-import { bookingCardCustomer } from "~/booking/card-setup.server";
+import { accountContact, bookingFor } from "./returning.server";
+import { bookingCardCustomer } from "./card-setup.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { formatLongDateTime } from "~/rules/zoned-time";
 import { serviceName, studioName } from "~/scheduling/service-names";
-import { carrierLabel } from "~/booking/insurance-labels";
-import { FLAVOR_LABELS, labelIn, SHOW_LABELS } from "~/booking/comfort-labels";
+import { carrierLabel } from "./insurance-labels";
+import { FLAVOR_LABELS, labelIn, SHOW_LABELS } from "./comfort-labels";
 import { i18nOf } from "~/i18n/locale.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** /booking/confirmation (decision 069): the booking to review, each row with its change link. */
+export async function reviewPage(request: Request) {
   const { state, back, title, opts } = await openStep(request, "confirmation");
   const db = await getDb();
   const service = state.serviceType ? await getService(db, state.serviceType) : null;
@@ -42,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const c = state.contact;
   const ins = state.insurance;
   const { t, locale } = i18nOf(request);
-  const rows: { label: string; value: string; change: string | null; changeLabel: string; studio?: StudioContactInfo }[] = [
+  const rows: { label: string; value: string; change: string | null; changeLabel: string; studio?: Pick<Studio, "name" | "address" | "phone" | "openingHours" | "mapUrl" | "isVirtual"> }[] = [
     { label: t("booking.review.city"), value: MARKETS.find((m) => m.slug === state.market)?.name ?? "", change: pathFor("markets"), changeLabel: t("booking.review.changeCity") },
     { label: t("booking.review.visit"), value: `${serviceName(t, locale, service)} · ${priceLine(service, t, locale)}`, change: pathFor("services"), changeLabel: t("booking.review.changeVisit") },
     {
@@ -123,7 +122,8 @@ function bookingDetails(state: BookingState, customer: string | null) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+/** The booking made (with a second person's, issue 20 A), once per attempt; a failure says why on the page. */
+export async function book(request: Request) {
   const { state, opts } = await openStep(request, "confirmation");
   const { form } = await readFormPost(request);
   const attempt = String(form.get("attempt") ?? "");

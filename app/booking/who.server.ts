@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import type { BookingAccount } from "~/booking/funnel";
+import type { BookingAccount } from "./funnel";
 import { getDb } from "~/db/client.server";
 import type { T } from "~/i18n/translate";
 import { memberSummary } from "~/rules/family";
@@ -7,7 +7,10 @@ import { marketTimezone } from "~/rules/markets";
 import { localToday } from "~/rules/zoned-time";
 import { familyMember, familyMembers } from "~/scheduling/family.server";
 
-// The message is a catalogue key: submitStep words it in the reader's language.
+/**
+ * /booking/who: whom the booking is for (decision 069: its schema and choices in the feature). The message is a
+ * catalogue key: submitStep words it in the reader's language.
+ */
 export const whoSchema = z.object({
   patientFor: z.string("family.who.errors.choose").regex(/^(me|\d{1,9})$/, "family.who.errors.choose"),
 });

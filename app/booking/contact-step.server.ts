@@ -3,13 +3,12 @@ import { z } from "zod/v4";
 import { dateOfBirthField, nameMessages, personNameField, phoneField, type NameLabel } from "~/flow/person-fields.server";
 import { ageOn, ADULT_AGE } from "~/rules/age";
 import { FLAVORS, SHOWS } from "~/rules/comfort-preferences";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { FLAVOR_LABELS, SHOW_LABELS } from "~/booking/comfort-labels";
-import { accountContact } from "~/booking/returning.server";
-import { bookingCookie, openStep, submitStep } from "~/booking/step.server";
+import { FLAVOR_LABELS, SHOW_LABELS } from "./comfort-labels";
+import { accountContact } from "./returning.server";
+import { bookingCookie, openStep, submitStep } from "./step.server";
 import { marketTimezone } from "~/rules/markets";
-import { formatPhone, normalizePhone } from "~/ui/phone-link";
+import { formatPhone, normalizePhone } from "~/rules/phone";
 import { joinDateParts } from "~/platform/form-data.server";
 import { REQUIRED_PREFERENCES } from "~/rules/needs-insurance";
 import { i18nOf } from "~/i18n/locale.server";
@@ -47,7 +46,8 @@ function todayFor(market: string | undefined): string {
   return localToday(new Date(), marketTimezone(market));
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** /booking/contact-info (decision 069): the saved details, or the account's record, and what the visit asks. */
+export async function contactStepPage(request: Request) {
   const { state, back, title, opts } = await openStep(request, "contact-info");
   // A logged-in patient starts from their account's record; what they post is checked like anyone's.
   const c = state.contact ?? (opts.account ? await accountContact(opts.account.personId, state.patientFor) : null);
@@ -84,7 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+/** The patient's details, read with the step engine (submitStep: the form kit), kept in the booking cookie. */
+export async function submitContact(request: Request) {
   const { market } = await bookingCookie().read(request);
   const { form } = await readFormPost(request);
   joinDateParts(form, "dateOfBirth");
