@@ -7,7 +7,10 @@ import { test } from "./support";
 import { captureRawEmail, noteEmailReceived } from "../standards/captured";
 import { mimeParts } from "../standards/mime";
 import { SMTPServer } from "smtp-server";
-import { projectPorts } from "./ports";
+
+const SMTP_PORT = Number(
+  process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1
+);
 
 type Mail = { to: string[]; raw: string };
 
@@ -41,10 +44,7 @@ const decode = (raw: string) => {
   ].join("\r\n");
 };
 
-/**
- * Starts the server on the project's SMTP port (where its app server sends: playwright.config.ts) before the spec's
- * tests and stops it after; returns how to read what arrived.
- */
+/** Starts the server before the spec's tests and stops it after; returns how to read what arrived. */
 export function useMailbox() {
   const mails: Mail[] = [];
   let smtp: SMTPServer;
@@ -68,7 +68,7 @@ export function useMailbox() {
       },
     });
     await new Promise<void>((resolve) =>
-      smtp.listen(projectPorts(test.info().project.name).smtp, "127.0.0.1", resolve)
+      smtp.listen(SMTP_PORT, "127.0.0.1", resolve)
     );
   });
   test.afterAll(

@@ -1,8 +1,8 @@
 /**
  * Issue 32 A and D (decision 060): with Stripe configured, the booking's card is typed on Stripe's hosted page only.
- * The project's e2e server runs the local test provider (the other specs type a card on our own form), so this spec
+ * The shared e2e server runs the local test provider (the other specs type a card on our own form), so this spec
  * starts its own app server with STRIPE_* pointing at the local Stripe (tests/helpers/stripe-server.ts), both on
- * the project's ports (tests/e2e/ports.ts). With JavaScript off and on: booking → our card step (no card field) →
+ * this spec's ports (E2E_PORT + 2 and + 3). With JavaScript off and on: booking → our card step (no card field) →
  * Stripe's hosted page → a card → back, booked with its last 4; the declined test card; Cancel on Stripe's page.
  * Every request our server receives is scanned for a card number, and so are its logs and its database files.
  */
@@ -12,16 +12,15 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { startServer, stop, type ServerChild } from "../helpers/process";
 import { startStripeServer, type StripeServer } from "../helpers/stripe-server";
-import { projectPorts } from "./ports";
 import { detailsAndInsurance, next, pickFirstTime, step, toFenwayTimes, uniqueEmail } from "./booking-journey";
 import { expectNoAxeViolations, jsEnabled, shoot, test, watchEveryTest } from "./support";
 
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const APP_PORT = PORT + 2;
+const APP = `http://localhost:${APP_PORT}`;
 const SECRET = "sk_test_e2elocalstripe0123456789";
 const WHSEC = "whsec_e2elocalstripesecret0123";
 
-/** This project's app with Stripe, and Stripe's hosted page on the local Stripe (set before the tests: beforeAll). */
-let APP = "";
-let STRIPE_PAGE = /^$/;
 let stripe: StripeServer;
 let app: ServerChild;
 let dataDir: string;
@@ -30,10 +29,7 @@ const received: string[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const ports = projectPorts(test.info().project.name);
-  APP = `http://localhost:${ports.paymentsApp}`;
-  STRIPE_PAGE = new RegExp(`^http://127\\.0\\.0\\.1:${ports.stripe}/c/pay/cs_test_`);
-  stripe = await startStripeServer({ secretKey: SECRET, webhookSecret: WHSEC, port: ports.stripe });
+  stripe = await startStripeServer({ secretKey: SECRET, webhookSecret: WHSEC, port: PORT + 3 });
   dataDir = mkdtempSync(path.join(tmpdir(), "pay-e2e-"));
   app = await startServer(
     {
@@ -47,9 +43,9 @@ test.beforeAll(async () => {
       SLOT_HOLDS_PER_ADDRESS_HOUR: "100000",
       SLOT_HOLDS_PER_ADDRESS_DAY: "100000",
     },
-    { port: ports.paymentsApp },
+    { port: APP_PORT },
   );
-  stripe.webhookUrl = `http://127.0.0.1:${ports.paymentsApp}/payments/stripe/webhook`;
+  stripe.webhookUrl = `http://127.0.0.1:${APP_PORT}/payments/stripe/webhook`;
 });
 
 test.afterAll(async () => {
@@ -97,6 +93,7 @@ async function expectStripeStep(page: Page) {
 }
 
 const toStripe = (page: Page) => next(page, /Add a card on Stripe/);
+const STRIPE_PAGE = new RegExp(`^http://127\\.0\\.0\\.1:${PORT + 3}/c/pay/cs_test_`);
 
 async function typeCard(page: Page, number: string) {
   await expect(page).toHaveURL(STRIPE_PAGE);

@@ -4,7 +4,6 @@ import { test } from "./support";
 import { step } from "./booking-journey";
 import { captureHtml } from "../standards/captured";
 import { next } from "./mailbox";
-import { RECALL_E2E_FILE } from "./ports";
 import { expectNoAxeViolations, visit } from "./support";
 
 /**
@@ -15,7 +14,7 @@ import { expectNoAxeViolations, visit } from "./support";
  */
 const PASSWORD = "correct horse battery staple";
 const fixtures = () =>
-  JSON.parse(readFileSync(RECALL_E2E_FILE, "utf8")) as Record<string, { email: string; studio: string; outboxId: number; unsubscribePath: string }>;
+  JSON.parse(readFileSync(`/tmp/dental-e2e-recall-${process.env.E2E_PORT ?? 3210}.json`, "utf8")) as Record<string, { email: string; studio: string; outboxId: number; unsubscribePath: string }>;
 
 test("recall: the profile's next checkup and its Book link, the email, and stopping the emails from its link", async ({ page }, testInfo) => {
   test.setTimeout(180_000);

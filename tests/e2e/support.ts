@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import {
@@ -12,8 +11,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { totpCode } from "../../app/console/totp";
-import { captureHtml, sameMarkup } from "../standards/captured";
-import { STAFF_LINKS_FILE } from "./ports";
+import { captureHtml } from "../standards/captured";
 
 /**
  * Every spec's `test`: like Playwright's, and every HTML document its browser context receives (each page
@@ -92,18 +90,12 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
   await page.waitForLoadState("load");
   // Its documents would reach no validator: a spec's second browser comes from the `newContext` fixture.
   expect(captured.has(page.context()), "a page of a context opened with browser.newContext(): use the newContext fixture").toBe(true);
-  const url = page.url().split("#")[0];
-  const content = await page.content();
-  const viewport = page.viewportSize();
-  // The same markup at the same path and size, with the same rules, gives axe the same page: scanned once per worker.
-  const key = createHash("sha1")
-    .update(JSON.stringify([new URL(url).pathname, viewport, disableRules, sameMarkup(content)]))
-    .digest("hex");
-  if (scannedClean.has(key)) return;
   let target = page;
   if (jsOff) {
-    const html = content.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+    const url = page.url().split("#")[0];
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
     target = await scanningPage(page);
+    const viewport = page.viewportSize();
     if (viewport) await target.setViewportSize(viewport);
     scannedDocument = { url, html };
     await target.goto(url);
@@ -117,14 +109,7 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
     nodes: v.nodes.map((n) => n.target.join(" ")),
   }));
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
-  scannedClean.add(key);
 }
-
-/**
- * What this worker's scans found clean (one worker per browser project: decision 071). A journey passes the same
- * page again and again (the sign-in, a step re-shown, the profile): its markup, path and viewport decide axe's answer.
- */
-const scannedClean = new Set<string>();
 
 /** The js-off scans' JS-enabled page: one per browser (a worker's tests share it), serving the scanned document. */
 let scanner: { browser: Browser; page: Page } | null = null;
@@ -212,10 +197,11 @@ export const STAFF_PASSWORD = "a long staff passphrase 42";
 
 /**
  * The one-time setup link's path of a staff account made by `npm run staff` in playwright.config.ts's webServer
- * command (the links are written to this file before the servers start; each project's server holds them all).
+ * command (the links are written to this file before the server starts).
  */
 export function staffSetupPath(email: string) {
-  const lines = readFileSync(STAFF_LINKS_FILE, "utf8").split("\n");
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  const lines = readFileSync(`/tmp/dental-e2e-staff-links-${port}.txt`, "utf8").split("\n");
   const line = lines.findIndex((l) => l.includes(`for ${email} `));
   expect(line, `a setup link for ${email} (playwright.config.ts)`).toBeGreaterThanOrEqual(0);
   return new URL(lines[line + 1]!.trim()).pathname;

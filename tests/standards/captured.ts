@@ -25,7 +25,7 @@ export function resetCaptures(dir = captureDir()) {
 export const VITEST_CAPTURE_DIR = path.resolve("test-results/standards-vitest");
 
 /** The nonce and random tokens differ on every response: the same markup is stored and validated once. */
-export const sameMarkup = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/[A-Za-z0-9_-]{32,}/g, "T");
+const sameMarkup = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/[A-Za-z0-9_-]{32,}/g, "T");
 
 export function captureHtml(html: string, source: Source) {
   const dir = captureDir();
