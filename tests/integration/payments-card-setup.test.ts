@@ -100,7 +100,7 @@ function cardNumbersIn(text: string): string[] {
 describeEachEngine("the booking's card saved on Stripe's page", ({ db }) => {
   /** A cleaning at Fenway answered up to the card step, the time chosen on the times step (so it is held). */
   async function atCardStep(account?: string): Promise<string> {
-    const state = completeState("cleaning", { email: `card-${Date.now()}-${Math.random()}@example.com` });
+    const state = completeState("cleaning", { email: `card-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com` });
     delete state.slot;
     delete state.payment;
     const start = { ...state, completed: state.completed.filter((s) => s !== "times" && s !== "payment-info") };
