@@ -18,7 +18,8 @@
  *   6 flow              the generic step engine
  *   7 features          booking, intake, account, content, recall, webhooks, fhir: they do not import each other
  *   8 on features       waitlist (joins from the booking funnel), api (reads visits, documents webhook payloads)
- *   9 console           the studio console: reads intake, texts, webhooks, fees and API keys through their modules
+ *   9 console, dev      the studio console: reads intake, texts, webhooks, fees and API keys through their modules;
+ *                       the development pages (/dev/outbox, /dev/sms)
  *  10 ui                presentational components (never the database, never a `.server` module)
  *  11 routes            thin: loaders and actions call feature modules (never `db/schema`)
  *  12 server            the process (server.ts composes it): nothing of the app imports it
@@ -51,8 +52,9 @@ const FOLDERS = {
   waitlist: [8, ["rules", "db", "platform", "i18n", "auth", "sms", "scheduling", "flow", "booking"]],
   api: [8, ["rules", "db", "platform", "auth", "scheduling", "flow"]],
   console: [9, ["rules", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "intake", "webhooks", "api"]],
+  dev: [9, ["db", "platform", "i18n", "sms", "scheduling", "flow"]],
   ui: [10, ["rules", "styles", "platform", "i18n", "scheduling"]],
-  routes: [11, ["rules", "styles", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "booking", "intake", "account", "content", "recall", "webhooks", "fhir", "waitlist", "api", "console", "ui"]],
+  routes: [11, ["rules", "styles", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "booking", "intake", "account", "content", "recall", "webhooks", "fhir", "waitlist", "api", "console", "dev", "ui"]],
   server: [12, ["rules", "db", "platform", "jobs", "i18n", "auth", "sms", "payments", "scheduling", "booking", "content", "recall", "webhooks", "waitlist", "api"]],
 };
 

@@ -3,7 +3,7 @@
  * family) and its forms, one `intent` each, read with the form kit. The page's recalls and waitlist entries come
  * from their own features (the route puts the three together: features do not import each other).
  */
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { changePassword, newPasswordProblem, requestEmailChange } from "~/auth/accounts.server";
 import { PRIVATE_PAGE } from "~/auth/headers";

@@ -17,7 +17,6 @@ import {
   QUIZ_RESULTS,
   SERVICE_CODES,
   STEP_IDS,
-  type QuizAnswers,
 } from "./options";
 import { REFERRAL_CODE } from "~/rules/referral";
 import { msg } from "~/i18n/translate";

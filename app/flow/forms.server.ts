@@ -9,11 +9,11 @@
  * - a rate limit: 429 with `Retry-After` and the same shape, its message at the top of the form.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type TypedResponse } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import type { z } from "zod/v4";
 import { tFor } from "~/i18n/catalogues.server";
-import { DEFAULT_LOCALE, localize, localizeReply, type T } from "~/i18n/translate";
+import { DEFAULT_LOCALE, localizeReply, type T } from "~/i18n/translate";
 import { getEnv } from "~/platform/env.server";
 import { readForm } from "~/platform/form-data.server";
 
@@ -96,14 +96,11 @@ export function textValues(form: FormData, names: string[]): Record<string, stri
   return values;
 }
 
-/** Zod issues as one message per field, in the reader's words (schemas give `msg()` keys or worded text). */
-export function fieldErrors(error: z.ZodError, t: T = english()): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? "");
-    errors[name] ??= [localize(t, issue.message)];
-  }
-  return errors;
+/** A form's lists by name (the ticked values of a checkbox group: strings only, at most 10, 300 characters each). */
+function listValues(form: FormData, names: string[]): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const name of names) values[name] = form.getAll(name).filter((v): v is string => typeof v === "string").slice(0, 10).map((v) => v.slice(0, 300));
+  return values;
 }
 
 /** How a refused form comes back: which form of the page (`intent`), and which typed values return. */
@@ -112,6 +109,8 @@ export type ValidateOptions = {
   intent?: string | null;
   /** The text fields whose typed values come back (at most 300 characters each); without it, all but `hide`. */
   keep?: string[];
+  /** With `keep`: the lists (a group of checkboxes) whose ticked values come back, as arrays. */
+  lists?: string[];
   /** Fields never sent back (a password, a card number). */
   hide?: string[];
   /** The answer's headers (a private page's cache rules). */
@@ -141,7 +140,7 @@ export async function validateForm<Schema extends z.ZodType, Out = z.output<Sche
   const submission = parseWithZod(form, { schema });
   const refuse = (refusal?: Refusal) => {
     const reply = submission.reply({ ...refusal, hideFields: options.hide });
-    const values = options.keep ? textValues(form, options.keep) : (reply.initialValue ?? {});
+    const values = options.keep ? { ...textValues(form, options.keep), ...listValues(form, options.lists ?? []) } : (reply.initialValue ?? {});
     const found = firstMessages(reply.error);
     return { ok: false as const, response: rejected<Extra>(values, options.errors ? options.errors(found) : found, { intent: options.intent, headers: options.headers, extra: options.extra, t }) };
   };

@@ -7,10 +7,11 @@
  */
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
+import { getEnv } from "~/platform/env.server";
 import { feeCheckouts, paymentEvents } from "~/db/schema";
 import { markFeeFailed, markFeePaid, recordExtraPayment, recordRefundedTotal, refundExtraPayments } from "./fees.server";
-import type { PaymentProvider } from "./provider.server";
+import { paymentProvider, type PaymentProvider } from "./provider.server";
 import type { ChargeFailure } from "./types";
 
 const feeIdOf = (metadata: Stripe.Metadata | null | undefined) => {
@@ -84,4 +85,19 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, { now = new
   });
   if (extra) await refundExtraPayments(db, { now, ...(provider ? { provider } : {}) });
   return outcome;
+}
+
+/**
+ * POST /payments/stripe/webhook (issue 32 C): Stripe's events, server to server — the one post exempt from the
+ * cross-site refusal (request-guards.server.ts). The signature is checked on the exact bytes received, before any
+ * parsing; a bad or missing one is a 400 and changes nothing. Without Stripe configured there is no such address.
+ */
+export async function receiveStripeWebhook(request: Request) {
+  const provider = paymentProvider();
+  if (provider.kind !== "stripe") return new Response("Not found", { status: 404 });
+  const raw = Buffer.from(await request.arrayBuffer());
+  const event = provider.parseEvent(raw, request.headers.get("stripe-signature"));
+  if (!event) return new Response("Bad signature", { status: 400, headers: { "Cache-Control": "no-store" } });
+  const outcome = await handleStripeEvent(await getDb(), event, { siteOrigin: getEnv().SITE_ORIGIN });
+  return Response.json({ received: true, duplicate: outcome === "duplicate" }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useT } from "~/i18n/use-t";
 
 /** The patient area's pieces (issue 10): visit lists, read-only answers (its navigation: profile-nav.tsx). */
 

@@ -5,7 +5,7 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
-import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
+import { readFormPost, validateForm } from "~/flow/forms.server";
 import { emailField } from "~/auth/schemas.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { tryConsume } from "~/auth/rate-limit.server";
@@ -69,6 +69,8 @@ function joinSchema(bounds: { min: string; max: string }, askEmail: boolean, loc
     });
 }
 
+const FORM_ORDER = ["firstDay", "lastDay", "parts", "email"];
+
 /** The times of day to choose from, in the reader's words. */
 const PART_WORDS: Record<DayPart, { name: string; hours: string }> = {
   morning: { name: "waitlist.parts.morning", hours: "waitlist.parts.morningHours" },
@@ -98,28 +100,26 @@ export async function joinAction(request: Request) {
   const { db, studio, service } = await place(request);
   const patient = await getPatient(request);
   const { form } = await readFormPost(request);
-  const values = { ...textValues(form, ["firstDay", "lastDay", "email"]), parts: form.getAll("parts").filter((p): p is string => typeof p === "string").slice(0, 10) };
   const { locale, t } = i18nOf(request);
-  const parsed = joinSchema(wishDayBounds(new Date(), studio.tz), !patient, locale).safeParse({ ...Object.fromEntries(form), parts: form.getAll("parts") });
-  if (!parsed.success) {
-    // In the form's order, so the summary reads top to bottom like the form.
-    const errors = fieldErrors(parsed.error, t);
-    const ordered = Object.fromEntries(["firstDay", "lastDay", "parts", "email"].filter((name) => errors[name]).map((name) => [name, errors[name]]));
-    return rejected(values, ordered, { headers: PRIVATE_PAGE, t });
-  }
-  const email = patient ? patient.email : String(parsed.data.email);
+  const schema = joinSchema(wishDayBounds(new Date(), studio.tz), !patient, locale);
+  // In the form's order, so the summary reads top to bottom like the form.
+  const inFormOrder = (found: Record<string, string[]>) => Object.fromEntries(FORM_ORDER.filter((name) => found[name]).map((name) => [name, found[name]]));
+  const parsed = await validateForm(form, schema, t, undefined, { keep: ["firstDay", "lastDay", "email"], lists: ["parts"], headers: PRIVATE_PAGE, errors: inFormOrder });
+  if (!parsed.ok) return parsed.response;
+  const joined = parsed.value;
+  const email = patient ? patient.email : String(joined.email);
   await joinWaitlist(db, {
     email,
     personId: patient?.personId ?? null,
     studio,
     service,
-    firstDay: parsed.data.firstDay,
-    lastDay: parsed.data.lastDay,
-    parts: parsed.data.parts,
+    firstDay: joined.firstDay,
+    lastDay: joined.lastDay,
+    parts: joined.parts,
     sendEmail: await tryConsume("email", email),
     locale,
   });
-  const query = new URLSearchParams({ from: parsed.data.firstDay, to: parsed.data.lastDay, parts: parsed.data.parts.join(" ") });
+  const query = new URLSearchParams({ from: joined.firstDay, to: joined.lastDay, parts: joined.parts.join(" ") });
   return redirect(`/booking/waitlist/joined?${query}`, { status: 303, headers: PRIVATE_PAGE });
 }
 

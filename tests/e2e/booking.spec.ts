@@ -1,7 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { test } from "./support";
 import { finish, next, step, uniqueEmail } from "./booking-journey";
-import { expectNoAxeViolations, jsEnabled, watchDataRequests } from "./support";
+import { jsEnabled, watchDataRequests } from "./support";
 
 test.describe("booking journeys", () => {
   test("a checkup & cleaning in Boston, with a card on file", async ({ page }, testInfo) => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server";
 import { createTestDatabase } from "../helpers/db";
 import { startServer, stop, type ServerChild } from "../helpers/process";
-import { client, PASSWORD, signUp } from "../helpers/browser";
+import { client, signUp } from "../helpers/browser";
 
 const SECRET = "auth-server-test-secret-0123456789abcdefghij";
 

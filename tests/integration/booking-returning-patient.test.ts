@@ -31,7 +31,6 @@ const timesRoute = await import("~/routes/booking+/times");
 const emailRoute = await import("~/routes/booking+/email");
 const contactRoute = await import("~/routes/booking+/contact-info");
 const insuranceRoute = await import("~/routes/booking+/insurance");
-const insuranceStatusRoute = await import("~/routes/booking+/insurance-status");
 const paymentRoute = await import("~/routes/booking+/payment-info");
 const confirmationRoute = await import("~/routes/booking+/confirmation");
 const confirmedRoute = await import("~/routes/booking+/confirmed.$token");

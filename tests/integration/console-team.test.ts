@@ -13,7 +13,7 @@ import { loader as intakeLoader } from "~/routes/staff+/visits.$id_.intake";
 import { loader as teamLoader, action as teamAction } from "~/routes/staff+/team";
 import { loader as memberLoader, action as memberAction } from "~/routes/staff+/team_.$id";
 import { loader as accountLoader, action as accountAction } from "~/routes/staff+/account";
-import { loader as setupLoader, action as setupAction } from "~/routes/staff+/setup.$token";
+import { loader as setupLoader } from "~/routes/staff+/setup.$token";
 import { loader as auditLoader } from "~/routes/staff+/audit";
 import { loader as dayLoader } from "~/routes/staff+/studios.$slug.day.$date";
 import { createPatient, createStudioWithProviders } from "../fixtures/factories";

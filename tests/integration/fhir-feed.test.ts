@@ -35,7 +35,6 @@ const timesRoute = await import("~/routes/booking+/times");
 const slotRoute = await import("~/routes/booking+/slot");
 const closuresRoute = await import("~/routes/staff+/studios.$slug.closures");
 
-type Fn = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 type Resource = { resourceType: string; id: string; [k: string]: unknown };
 type SlotResource = Resource & { schedule: { reference: string }; status: string; start: string; end: string; extension?: { url: string; valueUrl?: string; valueString?: string }[] };
 const ORIGIN = "http://localhost:3000"; // SITE_ORIGIN as the tests' env has it (getEnv)

@@ -13,7 +13,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase, type Database, type Db } from "~/db/client.server";
+import { openDatabase, type Database } from "~/db/client.server";
 import { smsConsents, smsInbound, smsNumbers, smsOutbox, studios } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { cancelVisit, rescheduleVisit } from "~/scheduling/visit-changes.server";

@@ -33,30 +33,6 @@ const FORM_READ_BY_HAND: [RegExp, string][] = [
   [/\bparseWithZod\b/, "uses parseWithZod outside the form kit (use validateForm)"],
 ];
 
-/**
- * The studio console's files (app/routes/staff+/, app/console/) with offenders, moved by the console's own change of
- * issue 42 A. The lead empties this list when both changes are merged; nothing may be added to it.
- */
-const CONSOLE_NOT_YET_MOVED: string[] = [];
-
-/** The patient side's files not moved yet by this change (emptied as it goes); nothing may be added to it. */
-const NOT_YET_MOVED: string[] = [
-  "app/routes/booking+/cosmetic-consult.tsx",
-  "app/routes/booking+/cosmetic.tsx",
-  "app/routes/booking+/emergency.tsx",
-  "app/routes/booking+/procedures.tsx",
-  "app/routes/booking+/services.tsx",
-  "app/routes/booking+/studios.tsx",
-  "app/routes/booking+/times.tsx",
-  "app/routes/booking+/whitening.tsx",
-  "app/routes/dev+/dev-routes.server.ts",
-  "app/routes/dev+/outbox.$id.$file.tsx",
-  "app/routes/dev+/outbox.tsx",
-  "app/routes/dev+/sms.tsx",
-  "app/routes/payments+/stripe.webhook.ts",
-  "app/waitlist/join.server.ts",
-];
-
 function offenders(): string[] {
   const found: string[] = [];
   for (const file of files("app")) {
@@ -75,13 +51,6 @@ function offenders(): string[] {
 
 describe("a page's server code has one home, and a form one way to be read", () => {
   it("has no route file with queries or schemas, no .server.ts beside the routes and no form read by hand", () => {
-    const allowed = new Set([...CONSOLE_NOT_YET_MOVED, ...NOT_YET_MOVED]);
-    expect(offenders().filter((o) => !allowed.has(o.slice(0, o.indexOf(": "))))).toEqual([]);
-  });
-
-  it("keeps the allow-lists true: each file listed still offends, and the console's list names only the console's", () => {
-    const now = new Set(offenders().map((o) => o.slice(0, o.indexOf(": "))));
-    for (const file of CONSOLE_NOT_YET_MOVED) expect(file).toMatch(/^app\/(routes\/staff\+|console)\//);
-    expect([...CONSOLE_NOT_YET_MOVED, ...NOT_YET_MOVED].filter((file) => !now.has(file))).toEqual([]);
+    expect(offenders()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { setPasswordPage, setPassword } from "~/account/password-reset-pages.server";
 import { clientIp } from "~/flow/forms.server";
 import { authHeaders } from "~/auth/headers";

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { openStep, submitInfoStep } from "~/booking/step.server";
-import { getDb } from "~/db/client.server";
-import { getService, listBookableStudios } from "~/scheduling/catalogue.server";
+import { submitInfoStep } from "~/booking/step.server";
 import { StepPage } from "~/ui/step-header";
 import { PhoneLink } from "~/ui/phone-link";
 import { stepMeta } from "~/ui/step-meta";
 import { Trans, useT } from "~/i18n/use-t";
+import { emergencyStep } from "~/booking/choice-steps.server";
 
 const TREATED = [
   "booking.emergency.treatToothache",
@@ -20,14 +18,7 @@ const TREATED = [
 
 export const meta = stepMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { state, back, title } = await openStep(request, "emergency");
-  const db = await getDb();
-  const emergency = await getService(db, "EMERG");
-  // The studios of the patient's city that see emergencies, with the number to call now.
-  const studios = state.market && emergency ? await listBookableStudios(db, state.market, emergency) : [];
-  return json({ back, title, studios: studios.filter((s) => s.phone && !s.isVirtual).map((s) => ({ slug: s.slug, name: s.name, phone: s.phone })) });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => emergencyStep(request);
 
 export async function action({ request }: ActionFunctionArgs) {
   return submitInfoStep(request, "emergency");

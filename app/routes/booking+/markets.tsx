@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { openStep, submitStep } from "~/booking/step.server";
-import { MARKET_SLUGS } from "~/booking/options";
 import { readUtmParams } from "~/platform/cookies.server";
 import { detectMarket, isMarketSlug, MARKETS } from "~/rules/markets";
 import { ChoiceGroup } from "~/ui/form";

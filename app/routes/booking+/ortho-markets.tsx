@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { MARKET_SLUGS } from "~/booking/options";
 import { openStep, submitStep } from "~/booking/step.server";
 import { MARKETS } from "~/rules/markets";
 import { ChoiceGroup } from "~/ui/form";

@@ -1,14 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { openStep, submitInfoStep } from "~/booking/step.server";
-import { getDb } from "~/db/client.server";
-import { getService } from "~/scheduling/catalogue.server";
-import { formatUsd } from "~/rules/currency";
+import { submitInfoStep } from "~/booking/step.server";
 import { StepPage } from "~/ui/step-header";
 import { stepMeta } from "~/ui/step-meta";
-import { i18nOf } from "~/i18n/locale.server";
 import { useT } from "~/i18n/use-t";
+import { whiteningStep } from "~/booking/choice-steps.server";
 
 const VISIT = ["booking.whitening.visitCheck", "booking.whitening.visitGel", "booking.whitening.visitTips"] as const;
 const GOOD_TO_KNOW = [
@@ -20,17 +16,7 @@ const GOOD_TO_KNOW = [
 
 export const meta = stepMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { back, title } = await openStep(request, "whitening");
-  // Price and duration from the catalogue in the database, as booked.
-  const whitening = await getService(await getDb(), "WHTNG");
-  return json({
-    back,
-    title,
-    price: formatUsd(whitening?.priceCents ?? 49900, { locale: i18nOf(request).locale }),
-    minutes: whitening?.durationMinutes ?? 90,
-  });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => whiteningStep(request);
 
 export async function action({ request }: ActionFunctionArgs) {
   return submitInfoStep(request, "whitening");

@@ -1,30 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getDb } from "~/db/client.server";
-import { latestOutboxAndVisits } from "~/scheduling/dev-outbox.server";
-import { latestTexts } from "~/sms/dev.server";
-import { devRoutesEnabled } from "./dev-routes.server";
+import { devOutboxPage } from "~/dev/pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev: outbox and appointments" }, { name: "robots", content: "noindex" }];
 
-export async function loader(_: LoaderFunctionArgs) {
-  if (!devRoutesEnabled()) throw new Response("Not found", { status: 404 });
-  const db = await getDb();
-  const [{ mails, visits }, texts] = await Promise.all([latestOutboxAndVisits(db), latestTexts(db)]);
-  return json(
-    {
-      texts: texts.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), sendAt: t.sendAt.toISOString() })),
-      mails: mails.map(({ ics, ...m }) => ({
-        ...m,
-        createdAt: m.createdAt.toISOString(),
-        attachments: ics ? [{ name: "appointment.ics", type: "text/calendar", bytes: new TextEncoder().encode(ics).length }] : [],
-      })),
-      visits: visits.map((v) => ({ ...v, startsAt: v.startsAt.toISOString() })),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
+export const loader = () => devOutboxPage();
 
 export default function DevOutbox() {
   const { mails, texts, visits } = useLoaderData<typeof loader>();

@@ -1,33 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { getDb } from "~/db/client.server";
-import { fieldErrors, readFormPost, rejected, textValues } from "~/flow/forms.server";
-import { getEnv } from "~/platform/env.server";
-import { devReplySchema, latestReplies, replyAsPatient } from "~/sms/dev.server";
 import { ErrorSummary, FormStateProvider, SubmitButton, TextField } from "~/ui/form";
-import { devRoutesEnabled } from "./dev-routes.server";
+import { devReplyAsPatient, devSmsPage } from "~/dev/pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Dev: reply by text as a patient" }, { name: "robots", content: "noindex" }];
 
-const notFound = () => new Response("Not found", { status: 404 });
-
-export async function loader(_: LoaderFunctionArgs) {
-  if (!devRoutesEnabled()) throw notFound();
-  const replies = await latestReplies(await getDb());
-  return json({ replies: replies.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString() })) }, { headers: { "Cache-Control": "no-store" } });
-}
+export const loader = () => devSmsPage();
 
 /** The same handling as a signed /sms/inbound post (issue 31 D), without the provider or its signature. */
-export async function action({ request }: ActionFunctionArgs) {
-  if (!devRoutesEnabled()) throw notFound();
-  const { form } = await readFormPost(request);
-  const values = textValues(form, ["from", "body"]);
-  const parsed = devReplySchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return rejected(values, fieldErrors(parsed.error));
-  const taken = await replyAsPatient(await getDb(), parsed.data, { now: new Date(), siteOrigin: getEnv().SITE_ORIGIN });
-  throw redirect(`/dev/sms?taken=${taken}`, 303);
-}
+export const action = ({ request }: ActionFunctionArgs) => devReplyAsPatient(request);
 
 const TAKEN: Record<string, string> = {
   confirm: "Taken as C: the visit the latest text was about is confirmed; the answer is on /dev/outbox.",

@@ -3,7 +3,6 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { intakeHeaders, intakeMeta } from "~/intake/headers";
 import { ALLERGENS, CARRIER_CHOICES, CONDITIONS, labelOf, PLAN_TYPES, PREGNANCY, PREMEDICATION, RELATIONSHIPS, TOBACCO } from "~/intake/options";
-import { infoSchema } from "~/intake/schemas.server";
 import { intakeSteps, openIntakeStep, withToken } from "~/intake/step.server";
 import { completeIntake, findIntake, storedSides } from "~/intake/store.server";
 import { formatCalendarDate } from "~/rules/zoned-time";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PROVIDER_ROLE_LABELS, SHAPERS } from "~/console/availability.server";
+import { SHAPERS } from "~/console/availability.server";
 import { servicesPage } from "~/console/availability-pages.server";
 import { requireStaff } from "~/console/staff.server";
 import { ConsolePage } from "~/ui/console";
