@@ -21,7 +21,7 @@
  *   9 console, dev      the studio console: reads intake, texts, webhooks, fees and API keys through their modules;
  *                       the development pages (/dev/outbox, /dev/sms)
  *  10 ui                presentational components (never the database, never a `.server` module)
- *  11 routes            thin: loaders and actions call feature modules (never `db/schema`)
+ *  11 routes            thin: loaders and actions call feature modules (never the database)
  *  12 server            the process (server.ts composes it): nothing of the app imports it
  * The files at app/'s top (root.tsx, entry.*) may import any folder but server.
  */
@@ -54,7 +54,7 @@ const FOLDERS = {
   console: [9, ["rules", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "intake", "webhooks", "api"]],
   dev: [9, ["db", "platform", "i18n", "sms", "scheduling", "flow"]],
   ui: [10, ["rules", "styles", "platform", "i18n", "scheduling"]],
-  routes: [11, ["rules", "styles", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "booking", "intake", "account", "content", "recall", "webhooks", "fhir", "waitlist", "api", "console", "dev", "ui"]],
+  routes: [11, ["rules", "styles", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "booking", "intake", "account", "content", "recall", "webhooks", "fhir", "waitlist", "api", "console", "dev", "ui"]],
   server: [12, ["rules", "db", "platform", "jobs", "i18n", "auth", "sms", "payments", "scheduling", "booking", "content", "recall", "webhooks", "waitlist", "api"]],
 };
 

@@ -9,9 +9,10 @@ import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { RateLimited } from "~/auth/rate-limit.server";
-import { emailSchema, setPasswordSchema } from "~/auth/schemas.server";
+import { setPasswordSchema } from "~/auth/schemas.server";
 import { getDb } from "~/db/client.server";
-import { honeypotProps, readFormPost, rejected, spamAnswer, textValues, tooMany, validateForm } from "~/flow/forms.server";
+import { askEmail } from "./email-ask.server";
+import { honeypotProps, readFormPost, rejected, tooMany, validateForm } from "~/flow/forms.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { goneLink } from "~/platform/gone-link.server";
 
@@ -20,20 +21,10 @@ export async function forgotPasswordPage(request: Request) {
   return json({ email, honeypot: honeypotProps() });
 }
 
-export async function askResetLink(request: Request, ip: string) {
-  const { locale, t } = i18nOf(request);
-  const { form, spam } = await readFormPost(request, { publicForm: true });
-  if (spam) return spamAnswer(t);
-  const result = await validateForm(form, emailSchema, t, undefined, { keep: ["email"] });
-  if (!result.ok) return result.response;
-  const { email } = result.value;
-  try {
-    await startReset(email, ip, locale);
-  } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, textValues(form, ["email"]), { t });
-    throw error;
-  }
-  throw redirect("/forgot-password/sent", { headers: { "Set-Cookie": await writeFlow(request, { forgotPasswordEmail: email }) } });
+export function askResetLink(request: Request, ip: string) {
+  return askEmail(request, (email, locale) => startReset(email, ip, locale), async (email) =>
+    redirect("/forgot-password/sent", { headers: { "Set-Cookie": await writeFlow(request, { forgotPasswordEmail: email }) } }),
+  );
 }
 
 async function liveLink(token: string | null | undefined) {

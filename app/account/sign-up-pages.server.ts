@@ -10,10 +10,11 @@ import { readFlowEmail, writeFlow } from "~/auth/flow-cookie.server";
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { PASSWORD_MIN } from "~/auth/passwords.server";
 import { RateLimited } from "~/auth/rate-limit.server";
-import { codeSchema, emailSchema, newAccountSchema, tokenSchema } from "~/auth/schemas.server";
+import { codeSchema, newAccountSchema, tokenSchema } from "~/auth/schemas.server";
 import { getPatient } from "~/auth/sessions.server";
 import { getDb } from "~/db/client.server";
-import { honeypotProps, readFormPost, rejected, spamAnswer, textValues, tooMany, validateForm } from "~/flow/forms.server";
+import { askEmail } from "./email-ask.server";
+import { honeypotProps, readFormPost, rejected, textValues, tooMany, validateForm } from "~/flow/forms.server";
 import { i18nOf } from "~/i18n/locale.server";
 import { goneLink } from "~/platform/gone-link.server";
 
@@ -22,21 +23,11 @@ export async function signupPage(request: Request) {
   return json({ email: await readFlowEmail(request, "signupEmail"), honeypot: honeypotProps() });
 }
 
-export async function askSignupEmail(request: Request, ip: string) {
-  const { locale, t } = i18nOf(request);
-  const { form, spam } = await readFormPost(request, { publicForm: true });
-  if (spam) return spamAnswer(t);
-  const result = await validateForm(form, emailSchema, t, undefined, { keep: ["email"] });
-  if (!result.ok) return result.response;
-  const { email } = result.value;
-  try {
-    // The same answer for a known address (it gets a "you already have an account" email instead).
-    await startSignup(email, ip, locale);
-  } catch (error) {
-    if (error instanceof RateLimited) return tooMany(error, textValues(form, ["email"]), { t });
-    throw error;
-  }
-  throw redirect("/email-verification", { headers: { "Set-Cookie": await writeFlow(request, { signupEmail: email, verificationEmail: email }) } });
+export function askSignupEmail(request: Request, ip: string) {
+  // A known address gets a "you already have an account" email instead, and the same page.
+  return askEmail(request, (email, locale) => startSignup(email, ip, locale), async (email) =>
+    redirect("/email-verification", { headers: { "Set-Cookie": await writeFlow(request, { signupEmail: email, verificationEmail: email }) } }),
+  );
 }
 
 export async function verificationPage(request: Request) {
