@@ -126,6 +126,46 @@ export const providerTimeOff = pgTable(
 export type Preference = { name: string; value?: string };
 
 /**
+ * A series of visits planned at once (issue 39): every N weeks or months at one studio-local wall time, for one
+ * patient and service. Each occurrence is an appointments row naming the series and its position ("3 of 8"); a move
+ * keeps both, a cancel keeps the row. The rule is kept for the preview of "this and following".
+ */
+export const visitSeries = pgTable(
+  "visit_series",
+  {
+    id: serial("id").primaryKey(),
+    /** The series' own key (128+ bits): its calendar file and the patient's link name it, never the id. */
+    token: text("token").notNull().unique(),
+    patientId: integer("patient_id")
+      .notNull()
+      .references(() => patients.id),
+    studioSlug: text("studio_slug")
+      .notNull()
+      .references(() => studios.slug),
+    serviceType: text("service_type")
+      .notNull()
+      .references(() => services.code),
+    /** The same provider for every visit, or null: any free one of the service's roles. */
+    providerId: integer("provider_id").references(() => providers.id),
+    every: smallint("every").notNull(),
+    unit: text("unit", { enum: ["weeks", "months"] }).notNull(),
+    /** The studio-local wall time of every visit, minutes after midnight (9:00 AM stays 9:00 AM across DST). */
+    localMinute: smallint("local_minute").notNull(),
+    /** How many visits were booked (the ones skipped in the preview are not counted). */
+    occurrences: smallint("occurrences").notNull(),
+    channel: text("channel", { enum: ["online", "phone", "waitlist"] }).notNull().default("online"),
+    bookedByStaffId: integer("booked_by_staff_id").references(() => staff.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("visit_series_every", sql`(${t.unit} = 'weeks' and ${t.every} between 1 and 26) or (${t.unit} = 'months' and ${t.every} between 1 and 12)`),
+    check("visit_series_local_minute", sql`${t.localMinute} between 0 and 1439`),
+    check("visit_series_occurrences", sql`${t.occurrences} between 1 and 24`),
+    index("visit_series_patient_idx").on(t.patientId),
+  ],
+);
+
+/**
  * A patient's account (issue 9, decision 010): the spec's Person. The email is stored lower-cased and is
  * verified before the account exists; the password only as an argon2id hash.
  */
@@ -236,9 +276,15 @@ export const appointments = pgTable(
      * Such a row is outside `appointments_no_provider_overlap` (0023): the one overlap somebody chose.
      */
     squeezeReason: text("squeeze_reason"),
+    /** The series this visit belongs to (issue 39) and its place in it, 1-based; both null for a single visit. */
+    seriesId: integer("series_id").references(() => visitSeries.id),
+    seriesPosition: smallint("series_position"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("appointments_series_position", sql`(${t.seriesId} is null and ${t.seriesPosition} is null) or (${t.seriesId} is not null and ${t.seriesPosition} between 1 and 24)`),
+    // One visit per place in a series: a move keeps its row (and its place), a cancel too.
+    uniqueIndex("appointments_series_place").on(t.seriesId, t.seriesPosition),
     check("appointments_channel", sql`${t.channel} in ('online', 'phone', 'waitlist')`),
     check("appointments_squeeze_by_staff", sql`${t.squeezeReason} is null or (${t.bookedByStaffId} is not null and length(${t.squeezeReason}) between 1 and 300)`),
     check("appointments_range", sql`${t.startsAt} < ${t.endsAt}`),

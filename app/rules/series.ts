@@ -63,3 +63,6 @@ export function seriesRuleProblems(firstDay: string, rule: { every: number; unit
   }
   return problems;
 }
+
+/** How far ahead a series' times are read and held: two years and a week (the last visit's ±3-day alternatives). */
+export const SERIES_HORIZON_DAYS = 2 * 366 + 7;

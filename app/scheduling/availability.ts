@@ -29,6 +29,8 @@ export type AvailabilityInput = {
   firstDayOnly?: boolean;
   /** Studio-local days the studio is closed ('YYYY-MM-DD', e.g. holidays): no slot on them. */
   closedDays?: ReadonlySet<string>;
+  /** How many days ahead times are offered: the booking window, or a series' two years (issue 39). */
+  horizonDays?: number;
 };
 
 export const SLOT_STEP_MINUTES = 15;
@@ -70,7 +72,7 @@ export function computeSlots(input: AvailabilityInput): Slot[] {
   const { timezone: tz, now, durationMinutes } = input;
   const noticeMinutes = input.sameDay ? EMERGENCY_NOTICE_MINUTES : MIN_NOTICE_MINUTES;
   const earliest = Math.max(input.from.getTime(), now.getTime() + noticeMinutes * MINUTE_MS);
-  const latest = Math.min(input.to.getTime(), now.getTime() + BOOKING_WINDOW_DAYS * DAY_MS); // exclusive
+  const latest = Math.min(input.to.getTime(), now.getTime() + (input.horizonDays ?? BOOKING_WINDOW_DAYS) * DAY_MS); // exclusive
   const durationMs = durationMinutes * MINUTE_MS;
   if (earliest >= latest || durationMinutes <= 0) return [];
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointmentReminders, appointments, patients, slotHolds, type Preference } from "~/db/schema";
+import { appointmentReminders, appointments, patients, slotHolds, visitSeries, type Preference } from "~/db/schema";
 import { remindersDue } from "~/rules/reminders";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { localDayKey } from "~/rules/zoned-time";
@@ -16,6 +16,7 @@ import { consentAtBooking } from "~/sms/consent.server";
 import { queueVisitText } from "~/sms/outbox.server";
 import { appendAudit } from "~/platform/audit.server";
 import { adoptUnmailedPatient } from "./patients.server";
+import { SERIES_HORIZON_DAYS } from "~/rules/series";
 
 export type BookingRequest = {
   studioSlug: string;
@@ -55,6 +56,10 @@ export type BookingRequest = {
   bookedBy?: { id: number; email: string };
   /** A squeeze-in (issue 38 D; the caller checks the role): this provider, whatever availability and their visits say. */
   squeeze?: { providerId: number; reason: string };
+  /** Only this provider (a series kept with one, issue 39); any free one of the service's roles by default. */
+  providerId?: number;
+  /** An occurrence of a series (issue 39): its row and place; its time may be up to two years ahead. */
+  series?: { id: number; position: number };
   now?: Date;
 };
 
@@ -223,7 +228,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
   // A squeeze-in is the manager's chosen provider at the chosen time; everything else is availability's.
   const slot = request.squeeze
     ? { providerIds: [request.squeeze.providerId] }
-    : (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.holdId, now })).find(
+    : (await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.holdId, now, horizonDays: request.series ? SERIES_HORIZON_DAYS : undefined })).find(
         (s) => s.startsAt.getTime() === request.startsAt.getTime(),
       );
   if (!slot) throw new Outcome("availability_conflict");
@@ -234,7 +239,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
         .from(slotHolds)
         .where(and(eq(slotHolds.bookingId, request.holdId), eq(slotHolds.startsAt, request.startsAt), gt(slotHolds.expiresAt, now)))
     : [];
-  const providerOrder = [...slot.providerIds].sort((a, b) => (a === held?.providerId ? -1 : b === held?.providerId ? 1 : a - b));
+  const providerOrder = [...slot.providerIds].filter((id) => request.providerId === undefined || id === request.providerId).sort((a, b) => (a === held?.providerId ? -1 : b === held?.providerId ? 1 : a - b));
 
   const needsInsurance = appointmentNeedsInsurance({
     needsInsurance: request.needsInsurance,
@@ -265,6 +270,8 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
             channel: request.channel ?? "online",
             bookedByStaffId: request.bookedBy?.id ?? null,
             squeezeReason: request.squeeze?.reason ?? null,
+            seriesId: request.series?.id ?? null,
+            seriesPosition: request.series?.position ?? null,
           })
           .returning();
         return {
@@ -375,6 +382,83 @@ async function bookPairOnce(db: Db, [first, second]: [BookingRequest, BookingReq
     visitEventsCommitted();
     return { ok: true, appointments: pair };
   } catch (error) {
+    return failure(error);
+  }
+}
+
+export type SeriesPlan = {
+  /** The rule the visits were planned by (kept for "this and following"), the wall time in minutes after midnight. */
+  every: number;
+  unit: "weeks" | "months";
+  localMinute: number;
+  /** The same provider for every visit, or null: any free one. */
+  providerId: number | null;
+  /** The visits chosen in the preview (conflicts moved or skipped), each with the hold the preview placed for it. */
+  visits: { startsAt: Date; holdId?: string; squeeze?: { providerId: number; reason: string } }[];
+};
+export type SeriesOutcome =
+  | { ok: true; series: { id: number; token: string }; appointments: BookedAppointment[] }
+  | { ok: false; code: BookingFailure; /** The visit (1-based, in time order) that could not be booked. */ position?: number };
+
+/**
+ * A series (issue 39): every chosen visit in ONE transaction — all booked or none — each placed exactly as a single
+ * booking is (availability, holds, the exclusion constraints), in time order, so the studio-days are locked in one
+ * order by every series and single booking (no deadlock cycle). A time taken since the preview fails the whole
+ * series with that visit's position, for the preview to show it in conflict.
+ */
+export function bookSeries(db: Db, base: Omit<BookingRequest, "startsAt" | "holdId" | "squeeze" | "series"> & { patientId: number }, plan: SeriesPlan): Promise<SeriesOutcome> {
+  const visits = [...plan.visits].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  return withRetries("series", () => bookSeriesOnce(db, base, { ...plan, visits }), { ok: false, code: "generic_error" } as SeriesOutcome).then((outcome) => {
+    countOutcome("booking", outcome.ok ? { ok: true } : outcome);
+    return outcome;
+  });
+}
+
+class SeriesOutcomeAt extends Error {
+  constructor(readonly code: Exclude<BookingFailure, "generic_error">, readonly position: number) {
+    super(code);
+  }
+}
+
+async function bookSeriesOnce(db: Db, base: Parameters<typeof bookSeries>[1], plan: SeriesPlan): Promise<SeriesOutcome | "retry"> {
+  const now = base.now ?? new Date();
+  if (plan.visits.length === 0) return { ok: false, code: "invalid" };
+  try {
+    const booked = await db.transaction(async (tx) => {
+      const [series] = await tx
+        .insert(visitSeries)
+        .values({
+          token: newAppointmentToken(),
+          patientId: base.patientId,
+          studioSlug: base.studioSlug,
+          serviceType: base.serviceCode,
+          providerId: plan.providerId,
+          every: plan.every,
+          unit: plan.unit,
+          localMinute: plan.localMinute,
+          occurrences: plan.visits.length,
+          channel: base.channel ?? "online",
+          bookedByStaffId: base.bookedBy?.id ?? null,
+          createdAt: now,
+        })
+        .returning({ id: visitSeries.id, token: visitSeries.token });
+      const appointments: BookedAppointment[] = [];
+      for (const [i, visit] of plan.visits.entries()) {
+        const request: BookingRequest = { ...base, ...visit, providerId: plan.providerId ?? undefined, series: { id: series.id, position: i + 1 } };
+        try {
+          appointments.push((await placeVisit(tx as unknown as Db, request, now)).inserted);
+        } catch (error) {
+          if (error instanceof Outcome) throw new SeriesOutcomeAt(error.code, i + 1);
+          throw error;
+        }
+      }
+      return { series, appointments };
+    });
+    forgetCached(db, "live:");
+    visitEventsCommitted();
+    return { ok: true, ...booked };
+  } catch (error) {
+    if (error instanceof SeriesOutcomeAt) return { ok: false, code: error.code, position: error.position };
     return failure(error);
   }
 }

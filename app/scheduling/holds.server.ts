@@ -63,6 +63,8 @@ export type PlaceHoldRequest = {
   minutes?: number;
   /** Hold it on this provider only (the console's "with this provider", issue 38 A); any free one by default. */
   providerId?: number;
+  /** Times this many days ahead may be held (a series' occurrences, issue 39); default the booking window. */
+  horizonDays?: number;
 };
 
 export type PlaceHoldOutcome =
@@ -105,7 +107,7 @@ async function placeOnce(db: Db, request: PlaceHoldRequest): Promise<PlaceHoldOu
         .delete(slotHolds)
         .where(and(eq(slotHolds.studioSlug, studio.slug), lt(slotHolds.startsAt, endsAt), gt(slotHolds.endsAt, request.startsAt), lte(slotHolds.expiresAt, now)));
       const slot = (
-        await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.bookingId, now })
+        await findSlots(tx as Db, studio, service, { from: request.startsAt, to: endsAt, now }, { fresh: true, holder: request.bookingId, now, horizonDays: request.horizonDays })
       ).find((s) => s.startsAt.getTime() === request.startsAt.getTime());
       if (!slot) throw new Taken();
       const expiresAt = new Date(now.getTime() + minutes * 60_000);

@@ -18,6 +18,10 @@ type ScheduleReadOptions = {
    * time for its provider. Absent: every live hold blocks.
    */
   holder?: string;
+  /** A series' occurrences hold with ids of one prefix (issue 39): all of them are the asking booking's own. */
+  holderPrefix?: string;
+  /** Times offered this many days ahead (default the booking window; a series plans two years). */
+  horizonDays?: number;
   /** The instant holds are live at (default: now); a hold whose expires_at is not after it holds nothing. */
   now?: Date;
 };
@@ -32,7 +36,7 @@ export async function loadSchedules(
   roles: string[],
   from: Date,
   to: Date,
-  { fresh = false, cacheBlocked = false, ignoreAppointmentId, holder, now = new Date() }: ScheduleReadOptions = {},
+  { fresh = false, cacheBlocked = false, ignoreAppointmentId, holder, holderPrefix, now = new Date() }: ScheduleReadOptions = {},
 ) {
   if (studioSlugs.length === 0 || roles.length === 0) return new Map<string, ProviderSchedule[]>();
   // Staff and weekly hours are catalogue (cached briefly).
@@ -60,7 +64,8 @@ export async function loadSchedules(
     : [];
   const off = blocked.filter((b) => b.kind === "off");
   // Another booking's live hold is busy time; the asking booking's own hold is not (it may choose or book it).
-  const busy = blocked.filter((b) => b.kind === "busy" || (b.kind === "hold" && b.holder !== holder));
+  const own = (id: string | null) => id !== null && (id === holder || (holderPrefix !== undefined && id.startsWith(holderPrefix)));
+  const busy = blocked.filter((b) => b.kind === "busy" || (b.kind === "hold" && !own(b.holder)));
   const byStudio = new Map<string, ProviderSchedule[]>();
   for (const p of staff) {
     const schedule: ProviderSchedule = {
@@ -80,7 +85,7 @@ export async function loadSchedules(
  * the studio's own closures (a snow day, a training day; the console, decision 023). Closures are catalogue:
  * cached with it, on its revision, so a closure reaches the times page at once on every process.
  */
-async function studioClosedDays(db: Executor, studioSlugs: string[], from: Date, to: Date, fresh = false): Promise<Map<string, ReadonlySet<string>>> {
+export async function studioClosedDays(db: Executor, studioSlugs: string[], from: Date, to: Date, fresh = false): Promise<Map<string, ReadonlySet<string>>> {
   const holidays: string[] = [];
   for (let y = from.getUTCFullYear() - 1; y <= to.getUTCFullYear() + 1; y++) holidays.push(...usFederalHolidays(y));
   // A day either side: a studio's local day may start before `from` or end after `to` in UTC.
@@ -123,6 +128,7 @@ export async function findSlots(
       providers: schedules.get(studio.slug) ?? [],
       sameDay: service.category === "emergency",
       closedDays: closed.get(studio.slug),
+      horizonDays: options.horizonDays,
     });
   };
   if (!options.cacheBlocked || options.fresh || options.ignoreAppointmentId !== undefined) return compute();
