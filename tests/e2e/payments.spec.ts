@@ -10,10 +10,11 @@ import { readdirSync, readFileSync, statSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { startServer, stop, type ServerChild } from "../helpers/process";
+import { runNode, startServer, stop, type ServerChild } from "../helpers/process";
 import { startStripeServer, type StripeServer } from "../helpers/stripe-server";
 import { detailsAndInsurance, next, pickFirstTime, step, toFenwayTimes, uniqueEmail } from "./booking-journey";
-import { expectNoAxeViolations, jsEnabled, shoot, test, watchEveryTest } from "./support";
+import { totpCode } from "../../app/console/totp";
+import { expectNoAxeViolations, jsEnabled, shoot, STAFF_PASSWORD, test, watchEveryTest } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const APP_PORT = PORT + 2;
@@ -24,6 +25,7 @@ const WHSEC = "whsec_e2elocalstripesecret0123";
 let stripe: StripeServer;
 let app: ServerChild;
 let dataDir: string;
+let fees: Record<string, { payPath: string; visitId: number; manager: string; setupPath: string }>;
 /** Every request the browser sent to our server: method, URL and body. */
 const received: string[] = [];
 
@@ -31,6 +33,10 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   stripe = await startStripeServer({ secretKey: SECRET, webhookSecret: WHSEC, port: PORT + 3 });
   dataDir = mkdtempSync(path.join(tmpdir(), "pay-e2e-"));
+  // A declined fee's pay link and a manager of its studio per project, made before the server opens the database.
+  const fixture = runNode("tests/fixtures/fee-e2e.ts", { DATA_DIR: dataDir, SITE_ORIGIN: APP, FEE_E2E_FILE: path.join(dataDir, "..", `${path.basename(dataDir)}-fees.json`), SESSION_SECRET: "e2e-pay-fixture-secret-0123456789abcdef" });
+  expect(await fixture.exited, fixture.stderr()).toBe(0);
+  fees = JSON.parse(readFileSync(path.join(dataDir, "..", `${path.basename(dataDir)}-fees.json`), "utf8"));
   app = await startServer(
     {
       DATA_DIR: dataDir,
@@ -175,6 +181,59 @@ test.describe("the booking's card, saved on Stripe's page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link no longer works");
     await expect(page.getByRole("link", { name: "Back to the card step" })).toBeVisible();
     await expectNoAxeViolations(page);
+    if (!jsEnabled(testInfo)) watch().assertJsOff();
+  });
+});
+
+test.describe("a declined fee paid from its emailed link, then refunded by the studio's manager", () => {
+  test("the pay page takes the patient to Stripe's page and back to \"Fee paid\"; the manager refunds part of it in the console; the patient's page says so", async ({ page }, testInfo) => {
+    const fee = fees[testInfo.project.name];
+    await page.goto(`${APP}${fee.payPath}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Late-cancellation fee");
+    await expect(page.getByText("We tried to charge the card on file and it was declined.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shoot(page, "fee-pay-page", testInfo);
+    await next(page, "Pay $50.00 on Stripe’s secure page");
+    await expect(page).toHaveURL(STRIPE_PAGE);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiration (MM / YY)").fill("12 / 34");
+    await page.getByLabel("CVC").fill("123");
+    await next(page, "Pay $50.00");
+    await expect(page).toHaveURL(new RegExp(`${fee.payPath}`));
+    // Stripe's event may land a moment after the patient: "being confirmed" until it has, then "paid".
+    await stripe.settled();
+    await page.goto(`${APP}${fee.payPath}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fee paid");
+    await expectNoAxeViolations(page);
+    await shoot(page, "fee-paid-page", testInfo);
+
+    // The studio's manager: setup (password, authenticator), sign-in with both factors, the visit, a $20 refund.
+    await page.goto(`${APP}${fee.setupPath}`);
+    const secret = (await page.locator("#totp-secret").innerText()).trim();
+    await page.getByLabel("Password", { exact: true }).fill(STAFF_PASSWORD);
+    await page.getByLabel("The password again").fill(STAFF_PASSWORD);
+    await page.getByLabel("The 6-digit code the app shows now").fill(totpCode(secret, new Date()));
+    await next(page, "Finish setup");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.getByLabel("Work email").fill(fee.manager);
+    await page.getByLabel("Password").fill(STAFF_PASSWORD);
+    await next(page, "Continue");
+    await page.getByLabel("Code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
+    await next(page, "Sign in");
+    await page.goto(`${APP}/staff/visits/${fee.visitId}`);
+    await expect(page.getByRole("heading", { name: "Late-cancel fee" })).toBeVisible();
+    await expect(page.locator(".console-fee")).toContainText("Paid");
+    await page.getByLabel("Amount to refund (USD)").fill("20.00");
+    await page.getByLabel(/Reason/).fill("Cancelled for a family emergency");
+    await next(page, "Refund");
+    await expect(page.locator(".console-fee")).toContainText("$20.00");
+    await expectNoAxeViolations(page);
+    await shoot(page, "console-fee-refunded", testInfo);
+    await stripe.settled();
+    expect([...stripe.refunds.values()].some((r) => r.amount === 2000)).toBe(true);
+
+    await page.goto(`${APP}${fee.payPath}`);
+    await expect(page.getByText("$20.00 of it was refunded to your card.")).toBeVisible();
     if (!jsEnabled(testInfo)) watch().assertJsOff();
   });
 });
