@@ -2,7 +2,6 @@
 // proxy hops are believed; none by default), tampered or `alg: none` idTokens are logged out, garbage to every account form answers 400, and
 // on PostgreSQL two processes count wrong passwords together.
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server";
 import { createTestDatabase, templateDataDir } from "../helpers/db";

@@ -2,7 +2,6 @@
 // where the step asks for an answer. Runs against the production build (npm test builds first).
 import { rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBookingCookie } from "~/booking/cookie.server";
 import { pathFor, stepsFor } from "~/booking/funnel";

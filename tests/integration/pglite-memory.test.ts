@@ -2,7 +2,6 @@
 // never shrinks. With PostgreSQL's default shared_buffers (128 MB) a read of a table of some MB grows it from its
 // 128 MB minimum to ~190 MB; with the 16 MB the app starts it with, it stays at the minimum.
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";

@@ -1,6 +1,5 @@
 // The server is killed with SIGKILL while it books; after a restart every booking it acknowledged is there.
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBookingCookie } from "~/booking/cookie.server";
 import { completeState } from "../fixtures/booking-states";
