@@ -91,18 +91,11 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
   // Its documents would reach no validator: a spec's second browser comes from the `newContext` fixture.
   expect(captured.has(page.context()), "a page of a context opened with browser.newContext(): use the newContext fixture").toBe(true);
   let target = page;
-  let scanKey: string | undefined;
   if (jsOff) {
     const url = page.url().split("#")[0];
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    const viewport = page.viewportSize();
-    // The same document (the same bytes but for the CSP nonce, at the same URL and viewport) scanned again under the
-    // same build gives the same answer: a worker scans each once (decision 071). A document that differs in anything
-    // else — a name typed, a time offered, a message — is scanned again.
-    scanKey = JSON.stringify([url, viewport, disableRules, html.replace(/ nonce="[^"]*"/g, "")]);
-    const seen = passedScans.has(scanKey);
-    if (seen && !AXE_LOG) return;
     target = await scanningPage(page);
+    const viewport = page.viewportSize();
     if (viewport) await target.setViewportSize(viewport);
     scannedDocument = { url, html };
     await target.goto(url);
@@ -116,17 +109,11 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
     help: v.help,
     nodes: v.nodes.map((n) => n.target.join(" ")),
   }));
-  if (AXE_LOG) appendFileSync(AXE_LOG, `${test.info().project.name}\t${Date.now() - started}\t${scanKey !== undefined && passedScans.has(scanKey)}\t${page.url()}\n`);
+  if (AXE_LOG) appendFileSync(AXE_LOG, `${test.info().project.name}\t${Date.now() - started}\t${page.url()}\n`);
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
-  if (scanKey !== undefined) passedScans.add(scanKey);
 }
 
-/** The js-off documents scanned without a violation in this worker (expectNoAxeViolations). */
-const passedScans = new Set<string>();
-/**
- * E2E_AXE_LOG=<file>: every scan's project, milliseconds and whether it repeats a document already passed, one line
- * each; the repeats are scanned then too, so one run measures what skipping them saves (decision 071).
- */
+/** E2E_AXE_LOG=<file>: each axe run's project, milliseconds (the analysis, not the page's load) and URL (decision 071). */
 const AXE_LOG = process.env.E2E_AXE_LOG;
 
 /** The js-off scans' JS-enabled page: one per browser (a worker's tests share it), serving the scanned document. */
