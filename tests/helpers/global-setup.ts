@@ -18,8 +18,12 @@ export default async function setup(project: TestProject) {
   }
   console.info(`Integration tests run on: ${where}`);
   resetCaptures(VITEST_CAPTURE_DIR);
+  // A run of unit tests only (`npm run test:unit`, `npx vitest run tests/unit/x.test.ts`) opens no database: no
+  // template (≈ 7 s of CPU). Any other filter, or none, makes them; without them a test database migrates and seeds.
+  const filters = process.argv.slice(process.argv.indexOf("run") + 1).filter((arg) => !arg.startsWith("-"));
+  const unitOnly = process.argv.includes("run") && filters.length > 0 && filters.every((filter) => filter.startsWith("tests/unit"));
   const dir = mkdtempSync(path.join(tmpdir(), "dental-vitest-"));
-  const { templates, drop } = await createTemplates(dir);
+  const { templates, drop } = unitOnly ? { templates: {}, drop: async () => {} } : await createTemplates(dir);
   project.provide("testDatabaseTemplates", templates);
   return async () => {
     try {
