@@ -23,9 +23,8 @@ export default defineConfig({
   forbidOnly: true,
   fullyParallel: false,
   workers: 1,
-  // One retry: a browser that stops painting mid-run (once in CI, a 6-minute hang on a check()) passes on the
-  // second try and is listed as "flaky"; a real break fails both tries.
-  retries: 1,
+  // No retry: a test that fails once is a bug to fix, not a run to repeat (issue 42 D, decision 071).
+  retries: 0,
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
@@ -41,8 +40,9 @@ export default defineConfig({
   // Every document and email the two browser projects receive is kept and validated once at the end (decision 017).
   projects: [
     { name: "standards-setup", testMatch: /standards\.setup\.ts$/, teardown: "standards" },
-    { name: "js-off", use: { javaScriptEnabled: false }, dependencies: ["standards-setup"] },
-    { name: "js-on", use: { javaScriptEnabled: true }, dependencies: ["standards-setup"] },
+    // A test tagged "@js-off-only" or "@js-on-only" runs in that project alone, rather than start and skip in the other.
+    { name: "js-off", use: { javaScriptEnabled: false }, dependencies: ["standards-setup"], grepInvert: /@js-on-only/ },
+    { name: "js-on", use: { javaScriptEnabled: true }, dependencies: ["standards-setup"], grepInvert: /@js-off-only/ },
     { name: "standards", testMatch: /standards\.teardown\.ts$/ },
   ],
   webServer: {

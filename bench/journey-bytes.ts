@@ -39,10 +39,10 @@ const wordsOf = (html: string) => html.match(/<script type="application\/json" i
 const cssOf = (html: string) => html.match(/<style id="site-styles"[^>]*>(.*?)<\/style>/s)?.[1] ?? "";
 
 /** The production build's handler on a database of its own (the catalogue seeded). `close` drops it. */
-export async function productionHandler(root = process.cwd()): Promise<{ handle: Handler; close: () => Promise<void> }> {
+/** On a new data dir, or on `dataDir` (the tests pass one holding their run's migrated and seeded template). */
+export async function productionHandler(root = process.cwd(), dataDir = mkdtempSync(path.join(tmpdir(), "dental-journey-bytes-"))): Promise<{ handle: Handler; close: () => Promise<void> }> {
   process.env.NODE_ENV = "production";
   process.env.SESSION_SECRET ??= "journey-bytes-secret-0123456789abcdef0123";
-  const dataDir = mkdtempSync(path.join(tmpdir(), "dental-journey-bytes-"));
   process.env.DATA_DIR ??= dataDir;
   const { openDatabase, setDatabase } = await import("../app/db/client.server");
   const { catalogueIsEmpty, seedCatalogue } = await import("../app/db/seed.server");

@@ -23,8 +23,8 @@ test.describe("booking journeys", () => {
     if (!jsEnabled(testInfo)) requests.assertJsOff();
   });
 
-  test("teeth whitening in Nashville needs no card (nashvilleCCRequired is off)", async ({ page }, testInfo) => {
-    test.skip(jsEnabled(testInfo), "one JS-on journey is enough: the cleaning above");
+  // One JS-on journey is enough (the cleaning above): the js-off project only (playwright.config.ts).
+  test("teeth whitening in Nashville needs no card (nashvilleCCRequired is off)", { tag: "@js-off-only" }, async ({ page }) => {
     const requests = watchDataRequests(page);
     await page.goto("/booking/markets");
     await page.getByLabel("Nashville").check();
@@ -40,8 +40,8 @@ test.describe("booking journeys", () => {
     requests.assertJsOff();
   });
 
-  test("an emergency visit, described in the patient's words", async ({ page }, testInfo) => {
-    test.skip(jsEnabled(testInfo), "covered with JS off");
+  // Covered with JS off: the js-off project only (playwright.config.ts).
+  test("an emergency visit, described in the patient's words", { tag: "@js-off-only" }, async ({ page }) => {
     const requests = watchDataRequests(page);
     await page.goto("/booking/markets");
     await page.getByLabel("New York City").check();
@@ -60,8 +60,8 @@ test.describe("booking journeys", () => {
     requests.assertJsOff();
   });
 
-  test("an Invisalign consult through the ortho quiz, with the intake link", async ({ page }, testInfo) => {
-    test.skip(jsEnabled(testInfo), "covered with JS off");
+  // Covered with JS off: the js-off project only (playwright.config.ts).
+  test("an Invisalign consult through the ortho quiz, with the intake link", { tag: "@js-off-only" }, async ({ page }) => {
     const requests = watchDataRequests(page);
     await page.goto("/booking/markets");
     await page.getByLabel("Washington, DC").check();

@@ -7,7 +7,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support";
 import { next } from "./booking-journey";
-import { expectNoAxeViolations, jsEnabled } from "./support";
+import { expectNoAxeViolations } from "./support";
 
 async function expectNoSidewaysScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -59,8 +59,8 @@ for (const width of [320, 360, 640, 1280]) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test("the booking journey fits the screen, shows prices, addresses and phones", async ({ page }, testInfo) => {
-      test.skip(jsEnabled(testInfo), "layout is the same with JavaScript; checked with it off");
+    // The layout is the same with JavaScript: checked with it off only (playwright.config.ts).
+    test("the booking journey fits the screen, shows prices, addresses and phones", { tag: "@js-off-only" }, async ({ page }) => {
       const axe = width === 320;
       await page.goto("/booking");
       await checkPage(page, { axe });
@@ -156,8 +156,8 @@ for (const width of [320, 360, 640, 1280]) {
   });
 }
 
-test("with JavaScript on, focus moves to the new page's heading after a navigation", async ({ page }, testInfo) => {
-  test.skip(!jsEnabled(testInfo), "needs JavaScript");
+// Needs JavaScript: the js-on project only (playwright.config.ts).
+test("with JavaScript on, focus moves to the new page's heading after a navigation", { tag: "@js-on-only" }, async ({ page }) => {
   await page.goto("/booking/markets");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("Boston").check();

@@ -98,8 +98,8 @@ test("web-view mode sticks: the app's web_view cookie on the first request only,
   await expect(page.getByRole("banner")).toHaveCount(0);
 });
 
-test("with JavaScript, the page's web vitals reach the data layer with the market and a landing page without tokens or query", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.use.javaScriptEnabled === false, "web vitals need JavaScript");
+// Web vitals need JavaScript: the js-on project only (playwright.config.ts).
+test("with JavaScript, the page's web vitals reach the data layer with the market and a landing page without tokens or query", { tag: "@js-on-only" }, async ({ page }) => {
   await page.goto("/studios?utm_campaign=spring_BOS&utm_source=news");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("heading", { level: 1 }).click(); // an input finalises LCP

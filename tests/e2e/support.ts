@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import {
   expect,
@@ -100,6 +100,7 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
     scannedDocument = { url, html };
     await target.goto(url);
   }
+  const started = Date.now();
   // Legacy mode: one run in the page itself. The default mode opens a blank page for every scan to merge the
   // frames' results, which costs more than the scan on a slow machine; our pages have no cross-origin frames.
   const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa"]).disableRules(disableRules).setLegacyMode(true).analyze();
@@ -108,8 +109,12 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
     help: v.help,
     nodes: v.nodes.map((n) => n.target.join(" ")),
   }));
+  if (AXE_LOG) appendFileSync(AXE_LOG, `${test.info().project.name}\t${Date.now() - started}\t${page.url()}\n`);
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** E2E_AXE_LOG=<file>: each axe run's project, milliseconds (the analysis, not the page's load) and URL (decision 071). */
+const AXE_LOG = process.env.E2E_AXE_LOG;
 
 /** The js-off scans' JS-enabled page: one per browser (a worker's tests share it), serving the scanned document. */
 let scanner: { browser: Browser; page: Page } | null = null;

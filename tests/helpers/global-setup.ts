@@ -1,7 +1,15 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
 import { checkCaptured, resetCaptures, VITEST_CAPTURE_DIR } from "../standards/captured";
+import { createTemplates } from "./db";
 
-// Says, once per run, which databases the integration tests use: CI must show PostgreSQL ran.
-export default function announceEngines() {
+/**
+ * Says, once per run, which databases the integration tests use (CI must show PostgreSQL ran), and migrates and
+ * seeds each engine's template once: every test database is a copy of it (tests/helpers/db.ts, decision 071).
+ */
+export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   let where = "PGlite only (set TEST_DATABASE_URL to also run them on PostgreSQL)";
   if (url) {
@@ -10,7 +18,21 @@ export default function announceEngines() {
   }
   console.info(`Integration tests run on: ${where}`);
   resetCaptures(VITEST_CAPTURE_DIR);
-  return validateOutboxEmails;
+  // A run of unit tests only (`npm run test:unit`, `npx vitest run tests/unit/x.test.ts`) opens no database: no
+  // template (≈ 7 s of CPU). Any other filter, or none, makes them; without them a test database migrates and seeds.
+  const filters = process.argv.slice(process.argv.indexOf("run") + 1).filter((arg) => !arg.startsWith("-"));
+  const unitOnly = process.argv.includes("run") && filters.length > 0 && filters.every((filter) => filter.startsWith("tests/unit"));
+  const dir = mkdtempSync(path.join(tmpdir(), "dental-vitest-"));
+  const { templates, drop } = unitOnly ? { templates: {}, drop: async () => {} } : await createTemplates(dir);
+  project.provide("testDatabaseTemplates", templates);
+  return async () => {
+    try {
+      await validateOutboxEmails();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await drop();
+    }
+  };
 }
 
 /**

@@ -1,12 +1,10 @@
 // Accounts through the real server: a forged X-Forwarded-For does not escape the limits (only the configured
 // proxy hops are believed; none by default), tampered or `alg: none` idTokens are logged out, garbage to every account form answers 400, and
 // on PostgreSQL two processes count wrong passwords together.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server";
-import { createTestDatabase } from "../helpers/db";
+import { createTestDatabase, templateDataDir } from "../helpers/db";
 import { startServer, stop, type ServerChild } from "../helpers/process";
 import { client, signUp } from "../helpers/browser";
 
@@ -19,7 +17,7 @@ async function wrongPassword(base: string, email: string, headers: Record<string
 }
 
 describe("accounts through the server [pglite]", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "dental-auth-"));
+  const dataDir = templateDataDir("dental-auth-");
   let server: ServerChild;
   beforeAll(async () => {
     server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, TRUST_PROXY_HOPS: "1", NODE_ENV: "production", DEV_ROUTES: "true", SITE_ORIGIN: "https://dental.example.com" });

@@ -5,12 +5,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { seedCatalogue } from "~/db/seed.server";
+import { templateDataDir } from "../helpers/db";
 import { runNode } from "../helpers/process";
 
 const work = mkdtempSync(path.join(tmpdir(), "dental-backup-"));
-const dataDir = path.join(work, "data");
+const dataDir = templateDataDir("dental-backup-data-");
 const backupFile = path.join(work, "backup.tar.gz");
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function subjects() {
   const database = await openDatabase({ dataDir });

@@ -1,15 +1,14 @@
 // Garbage posted to every booking route of the real server: never a 500, and a 400 page with messages
 // where the step asks for an answer. Runs against the production build (npm test builds first).
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBookingCookie } from "~/booking/cookie.server";
 import { pathFor, stepsFor } from "~/booking/funnel";
 import { STEP_IDS, type BookingState, type StepId } from "~/booking/state";
 import { completeState, opts } from "../fixtures/booking-states";
 import { startServer, stop, type ServerChild } from "../helpers/process";
+import { templateDataDir } from "../helpers/db";
 
 const SECRET = "garbage-test-secret-0123456789abcdefghijkl";
 const SCENARIOS: [string, BookingState][] = [
@@ -53,7 +52,7 @@ describe("garbage posted to every booking route", () => {
   let dataDir: string;
   const cookie = createBookingCookie({ secrets: [SECRET], secure: false });
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "dental-garbage-"));
+    dataDir = templateDataDir("dental-garbage-");
     server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, NODE_ENV: "test" });
   });
   afterAll(async () => {

@@ -6,8 +6,7 @@
  * Runs against the production build (npm test builds first).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import { intakeHref } from "~/rules/intake";
 import { completeState } from "../fixtures/booking-states";
 import { ROOT, startServer, stop, type ServerChild } from "../helpers/process";
 import { appRoutes, urlOf } from "../helpers/routes";
+import { templateDataDir } from "../helpers/db";
 
 const SECRET = "cookie-limits-test-secret-0123456789abcdefgh";
 const bookingCookie = createBookingCookie({ secrets: [SECRET], secure: true });
@@ -197,7 +197,7 @@ describe("cookies at and past their limits, on every page of the real server", (
   let realToken: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "dental-cookie-limits-"));
+    dataDir = templateDataDir("dental-cookie-limits-");
     server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, NODE_ENV: "production", DEV_ROUTES: "true" });
     // A real visit, so its page and calendar file are tested with every cookie too.
     const startsAt = new Date(await firstOfferedSlot(server.url));

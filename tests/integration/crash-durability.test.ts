@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { runNode, stop, waitFor } from "../helpers/process";
+import { templateDataDir } from "../helpers/db";
 
 // SIGKILL a process that is writing to the PGlite data dir, reopen, and find every acknowledged row.
-const dataDir = mkdtempSync(path.join(tmpdir(), "dental-crash-"));
+const dataDir = templateDataDir("dental-crash-");
 const writers: ReturnType<typeof runNode>[] = [];
 afterAll(async () => {
   for (const writer of writers) await stop(writer, "SIGKILL").catch(() => {});

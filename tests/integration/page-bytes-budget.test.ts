@@ -6,6 +6,7 @@
  * with bench/journey-bytes.ts's journey (which prints the same figures).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { templateDataDir } from "../helpers/db";
 import { bookingJourney, FIRST_PAGE_BUDGET_KB, intakeJourney, productionHandler, type StepBytes } from "../../bench/journey-bytes";
 
 const JOURNEYS = [
@@ -23,7 +24,7 @@ let close: () => Promise<void>;
 const journeys = new Map<string, StepBytes[]>();
 
 beforeAll(async () => {
-  const production = await productionHandler();
+  const production = await productionHandler(process.cwd(), templateDataDir("dental-journey-bytes-"));
   close = production.close;
   for (const [name, locale] of JOURNEYS) journeys.set(`${name} ${locale}`, await (name === "booking" ? bookingJourney : intakeJourney)(production.handle, locale));
 }, 120_000);

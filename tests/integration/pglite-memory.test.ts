@@ -1,14 +1,13 @@
 // The embedded database's memory (issue 33 E, decision 056): PGlite's WASM memory is part of the process's RSS and
 // never shrinks. With PostgreSQL's default shared_buffers (128 MB) a read of a table of some MB grows it from its
 // 128 MB minimum to ~190 MB; with the 16 MB the app starts it with, it stays at the minimum.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
+import { templateDataDir } from "../helpers/db";
 
-const work = mkdtempSync(path.join(tmpdir(), "dental-pglite-memory-"));
+const work = templateDataDir("dental-pglite-memory-");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the embedded database's memory", () => {

@@ -2,13 +2,13 @@
 // token) sends `Referrer-Policy: no-referrer` — read from the real server, for every intake route (GET, and
 // POST with an empty form: the 400 re-render), the card photos, every page under a visit's token, and the
 // emailed links. The routes are listed from app/routes, so a new one is read too.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBookingCookie } from "~/booking/cookie.server";
 import { completeState } from "../fixtures/booking-states";
 import { ROOT, startServer, stop, type ServerChild } from "../helpers/process";
+import { templateDataDir } from "../helpers/db";
 
 const SECRET = "referrer-policy-test-secret-0123456789abcdef";
 const cookie = createBookingCookie({ secrets: [SECRET], secure: false });
@@ -30,7 +30,7 @@ function addresses(folder: string, prefix: string, token: string, only: (file: s
 }
 
 describe("Referrer-Policy: no-referrer wherever the address carries a secret", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "dental-referrer-"));
+  const dataDir = templateDataDir("dental-referrer-");
   let server: ServerChild;
   let token: string;
   beforeAll(async () => {

@@ -5,13 +5,13 @@
  * cross-site posts are refused and never forwarded; nothing of an envelope reaches the log. No DSN, no tunnel.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, startServer, stop, type ServerChild } from "../helpers/process";
+import { templateDataDir } from "../helpers/db";
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
 const received: Received[] = [];
@@ -27,7 +27,7 @@ const MARKER = "patient-typed-this-7Q4";
 const forwarded = (body: Buffer) => received.find((r) => r.body.equals(body));
 
 async function boot(env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "dental-tunnel-"));
+  const dataDir = templateDataDir("dental-tunnel-");
   dirs.push(dataDir);
   const child = await startServer({ DATA_DIR: dataDir, NODE_ENV: "production", SITE_ORIGIN: "https://dental.example.com", ...env });
   children.push(child);
