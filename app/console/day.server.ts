@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
-import { appointments, intakes, patients, providers, providerTimeOff, services, staff, studioClosures } from "~/db/schema";
+import { appointments, cardRequests, intakes, patients, providers, providerTimeOff, services, staff, studioClosures } from "~/db/schema";
 import { formatUsd } from "~/rules/currency";
 import { CARRIERS } from "~/rules/insurance";
 import { requiresIntake } from "~/rules/intake";
@@ -81,6 +81,8 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
         channel: appointments.channel,
         bookedBy: staff.email,
         squeezeReason: appointments.squeezeReason,
+        cardRequestedAt: cardRequests.requestedAt,
+        cardAddedAt: cardRequests.cardAddedAt,
       })
       .from(appointments)
       .innerJoin(patients, eq(patients.id, appointments.patientId))
@@ -88,6 +90,7 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
       .innerJoin(services, eq(services.code, appointments.serviceType))
       .leftJoin(intakes, eq(intakes.appointmentId, appointments.id))
       .leftJoin(staff, eq(staff.id, appointments.bookedByStaffId))
+      .leftJoin(cardRequests, eq(cardRequests.appointmentId, appointments.id))
       .where(and(eq(appointments.studioSlug, studio.slug), lt(appointments.startsAt, to), gt(appointments.endsAt, from)))
       .orderBy(asc(providers.name), asc(appointments.startsAt)),
     db.select({ reason: studioClosures.reason }).from(studioClosures).where(and(eq(studioClosures.studioSlug, studio.slug), eq(studioClosures.day, day))),
@@ -138,6 +141,8 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
       /** How it was booked (issue 38 E): online, or the phone with the staff member; a squeeze-in's reason. */
       booked: bookedLabel(row.channel, row.bookedBy),
       squeeze: row.squeezeReason,
+      /** The desk asked for a card by link (issue 38 C) and it has not arrived: no fee rule applies yet. */
+      cardRequested: live && row.cardRequestedAt !== null && row.cardAddedAt === null,
       confirmedByText: live && byText.has(row.id),
     };
   };

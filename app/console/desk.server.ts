@@ -10,7 +10,10 @@ import { getDb, type Db } from "~/db/client.server";
 import { appointments, patients, providers, services } from "~/db/schema";
 import { getEnv } from "~/platform/env.server";
 import { CARRIERS, NOT_ACCEPTED_NOTICE } from "~/rules/insurance";
-import { CANCEL_NOTICE_HOURS, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation-policy";
+import { CANCEL_NOTICE_HOURS, cardRequired, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation-policy";
+import { intakeHref, needsIntakeLink } from "~/rules/intake";
+import { cardLinkPath, openCardRequest } from "~/payments/card-requests.server";
+import { queueVisitText } from "~/sms/outbox.server";
 import { formatUsd } from "~/rules/currency";
 import { formatPhone, normalizePhone } from "~/rules/phone";
 import { formatLongDateTime, formatLocalTime, formatShortDateTime, instantOfWall, isDayKey } from "~/rules/zoned-time";
@@ -203,8 +206,7 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
           providerId: choice.providerId,
         })
       : null;
-  // booking/funnel.ts's cardRequired (the console may not import the funnel): Nashville only when its flag is on.
-  const needsCard = studio.marketSlug === "nashville" ? getEnv().NASHVILLE_CC_REQUIRED : true;
+  const needsCard = cardRequired(studio.marketSlug, getEnv().NASHVILLE_CC_REQUIRED);
   return {
     studio: { slug: studio.slug, name: studio.name },
     patient: { ...row, firstName: patient.firstName },
@@ -269,7 +271,41 @@ export async function bookForCaller(user: StaffUser, slug: string, rawPatientId:
     bookedBy: { id: user.id, email: user.email },
     now: input.now,
   });
-  return outcome.ok ? { ok: true, visitId: outcome.appointment.id } : outcome;
+  if (!outcome.ok) return outcome;
+  await afterDeskBooking(db, user, studio, outcome.appointment.id, input.now);
+  return { ok: true, visitId: outcome.appointment.id };
+}
+
+/**
+ * What a phone call adds to the funnel's confirmation (issue 38 C), which bookAppointment has already queued (the
+ * email when there is an address, the "booked" text when the caller agreed to texts): where the studio needs a card,
+ * the card link (by email and/or text; the desk never types a card); and for a caller without email, the intake link
+ * by text where the service needs intake (the email carries it otherwise). One transaction, after the booking's:
+ * the visit is booked whatever happens here, and "card requested" shows only once the link is on its way.
+ */
+async function afterDeskBooking(db: Db, user: StaffUser, studio: Studio, visitId: number, at: Date | undefined) {
+  const now = at ?? new Date();
+  const siteOrigin = getEnv().SITE_ORIGIN;
+  try {
+    await db.transaction(async (tx) => {
+      const [visit] = await tx
+        .select({ token: appointments.token, serviceType: appointments.serviceType, needsInsurance: appointments.needsInsurance, email: patients.email })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patientId))
+        .where(eq(appointments.id, visitId));
+      if (!visit) return;
+      if (cardRequired(studio.marketSlug, getEnv().NASHVILLE_CC_REQUIRED)) {
+        const token = await openCardRequest(tx, { appointmentId: visitId, staffId: user.id, now, siteOrigin });
+        if (token) await queueVisitText(tx, { appointmentId: visitId, kind: "card_link", now, siteOrigin, link: siteOrigin + cardLinkPath(token) });
+      }
+      if (!visit.email && needsIntakeLink(visit)) {
+        await queueVisitText(tx, { appointmentId: visitId, kind: "intake_link", now, siteOrigin, link: siteOrigin + intakeHref(visit.token, { booked: true }) });
+      }
+    });
+  } catch (error) {
+    // The visit stands; the desk sees no "card requested" and can tell the caller. Never the patient's data in a log.
+    console.error(`[desk] card or intake link not queued: ${error instanceof Error ? error.name : "unknown"}`);
+  }
 }
 
 export type SqueezeInput = { service: string; providerId: number; day: string; time: string; reason: SqueezeReason; other: string };
@@ -332,7 +368,9 @@ export async function squeezeIn(user: StaffUser, slug: string, rawPatientId: str
     squeeze: { providerId: seen.provider.id, reason },
     now: input.now,
   });
-  return outcome.ok ? { ok: true, visitId: outcome.appointment.id } : outcome;
+  if (!outcome.ok) return outcome;
+  await afterDeskBooking(db, user, seen.studio, outcome.appointment.id, input.now);
+  return { ok: true, visitId: outcome.appointment.id };
 }
 
 export const DESK_REFUSALS: Record<BookingFailure | "hold_gone", string> = {

@@ -113,6 +113,7 @@ export default function StudioDay() {
                     {v.confirmedByText ? <span className="tag tag-good tag-after">Confirmed by text</span> : null}
                     {v.toMove ? <span className="tag tag-bad tag-after">To move</span> : null}
                     {v.squeeze ? <span className="tag tag-warn tag-after">Squeezed in: {v.squeeze}</span> : null}
+                    {v.cardRequested ? <span className="tag tag-warn tag-after">Card requested</span> : null}
                   </td>
                   <td>{v.booked}</td>
                 </tr>
