@@ -6,6 +6,8 @@
  */
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
+import { getBookableStudio } from "~/scheduling/catalogue.server";
+import { freeTimesOfDay } from "./desk.server";
 import { appointments, cardRequests, intakes, patients, providers, providerTimeOff, services, staff, studioClosures } from "~/db/schema";
 import { formatUsd } from "~/rules/currency";
 import { CARRIERS } from "~/rules/insurance";
@@ -172,9 +174,14 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
 export async function dayPage(user: StaffUser, slug: string | undefined, day: string | undefined) {
   const studio = viewerStudio(user, slug ?? "");
   if (!day || !isDayKey(day)) throw new Response("Not found", { status: 404 });
+  const db = await getDb();
+  const bookable = await getBookableStudio(db, studio.slug);
+  const [visits, free] = await Promise.all([studioDay(db, studio, day), bookable ? freeTimesOfDay(db, bookable, day) : Promise.resolve([] as Awaited<ReturnType<typeof freeTimesOfDay>>)]);
   return {
     studio: { slug: studio.slug, name: studio.name },
     studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })),
-    day: await studioDay(await getDb(), studio, day),
+    day: visits,
+    /** Each provider's free times that day, each a link into the desk's booking (issue 38 A). */
+    free,
   };
 }

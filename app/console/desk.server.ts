@@ -16,12 +16,13 @@ import { cardLinkPath, openCardRequest } from "~/payments/card-requests.server";
 import { queueVisitText } from "~/sms/outbox.server";
 import { formatUsd } from "~/rules/currency";
 import { formatPhone, normalizePhone } from "~/rules/phone";
-import { formatLongDateTime, formatLocalTime, formatShortDateTime, instantOfWall, isDayKey } from "~/rules/zoned-time";
+import { addDays, formatLongDateTime, formatLocalTime, formatShortDateTime, instantOfWall, isDayKey, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
 import { bookAppointment, type BookingFailure } from "~/scheduling/book.server";
 import { getBookableStudio, getService, type Service, type Studio } from "~/scheduling/catalogue.server";
 import { isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { createDeskPatient, likelyDuplicates, phoneDigits, type Caller, type Patient } from "~/scheduling/patients.server";
-import { timePickerWeek } from "~/scheduling/time-picker.server";
+import { findSlots } from "~/scheduling/slots.server";
+import { MAX_WEEK, timePickerWeek } from "~/scheduling/time-picker.server";
 import type { Role, StaffUser } from "./staff.server";
 import { viewerStudio } from "./scope.server";
 
@@ -184,6 +185,8 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
   const lists = await studioChoices(db, studio);
   const choice = chosen(url, lists);
   const hold = await readHold(db, url.searchParams.get("hold"));
+  // A free time chosen on the day view (`?at=`): its radio is ticked, its day shown.
+  const preselected = isoInstant(url.searchParams.get("at"));
   const held =
     hold && isLive(hold, now) && hold.studioSlug === studio.slug && hold.serviceType === choice.service?.code
       ? {
@@ -200,7 +203,7 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
           service: choice.service,
           now,
           url,
-          selected: null,
+          selected: preselected,
           timeoutMs: getEnv().AVAILABILITIES_TIMEOUT_MS,
           fresh: url.searchParams.get("taken") === "1",
           providerId: choice.providerId,
@@ -223,9 +226,64 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
     policy: needsCard
       ? `You can cancel or move your visit for free up to ${CANCEL_NOTICE_HOURS} hours before it. With less notice, or if you miss it, there is a ${formatUsd(LATE_CANCEL_FEE_CENTS)} fee: we will send you a secure link to add a card.`
       : `You can cancel or move your visit for free up to ${CANCEL_NOTICE_HOURS} hours before it. Please call us if you cannot make it.`,
+    preselected,
     canSqueeze: SQUEEZERS.includes(user.role),
     squeezeReasons: Object.entries(SQUEEZE_REASONS).map(([value, label]) => ({ value, label })),
   };
+}
+
+const isoInstant = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? new Date(raw).toISOString() : null);
+
+/**
+ * What a free time on the day view carries into the booking (the caller is found first): the service, the provider,
+ * the time's week and day and the time itself, each checked; anything else is dropped. "" when there is nothing.
+ */
+export function carriedChoice(url: URL): string {
+  const params = new URLSearchParams();
+  const service = url.searchParams.get("service");
+  const provider = url.searchParams.get("provider");
+  const week = url.searchParams.get("week");
+  const day = url.searchParams.get("day");
+  const at = isoInstant(url.searchParams.get("at"));
+  if (service && /^[A-Z]{2,12}$/.test(service)) params.set("service", service);
+  if (provider && /^(any|\d{1,9})$/.test(provider)) params.set("provider", provider);
+  if (week && /^\d{1,2}$/.test(week) && Number(week) <= MAX_WEEK) params.set("week", week);
+  if (day && isDayKey(day)) params.set("day", day);
+  if (at) params.set("at", at);
+  return params.toString();
+}
+
+/**
+ * The day view's free times (issue 38 A: "book from a free time on the day"): per provider, the times the funnel's
+ * availability offers on that day for the shortest service their role gives, each a link into the desk's booking with
+ * the service, provider and time chosen. None for a day already past.
+ */
+export async function freeTimesOfDay(db: Db, studio: Studio, day: string, now = new Date()) {
+  if (day < localToday(now, studio.tz)) return [];
+  const [offered, staffed] = await Promise.all([
+    db.select().from(services).orderBy(asc(services.durationMinutes), asc(services.code)),
+    db.select({ id: providers.id, name: providers.name, role: providers.role }).from(providers).where(and(eq(providers.studioSlug, studio.slug), eq(providers.active, true))).orderBy(asc(providers.name)),
+  ]);
+  const bookable = offered.filter((s) => studio.slug !== "virtual" || s.virtualAllowed);
+  const from = localMidnight(day, studio.tz);
+  const to = localMidnight(addDays(day, 1), studio.tz);
+  const week = Math.floor((Date.UTC(...(day.split("-").map(Number) as [number, number, number])) - Date.UTC(...(localToday(now, studio.tz).split("-").map(Number) as [number, number, number]))) / (7 * 86_400_000));
+  const slotsOf = new Map<string, Awaited<ReturnType<typeof findSlots>>>();
+  const out: { providerId: number; provider: string; service: string; times: { label: string; href: string }[] }[] = [];
+  for (const provider of staffed) {
+    const service = bookable.find((s) => s.providerRoles.includes(provider.role));
+    if (!service) continue;
+    if (!slotsOf.has(service.code)) slotsOf.set(service.code, await findSlots(db, studio, service, { from, to, now }, { cacheBlocked: true }));
+    const times = slotsOf
+      .get(service.code)!
+      .filter((slot) => slot.providerIds.includes(provider.id) && localDayKey(slot.startsAt, studio.tz) === day)
+      .map((slot) => ({
+        label: formatLocalTime(slot.startsAt, studio.tz),
+        href: `/staff/studios/${studio.slug}/book?service=${service.code}&provider=${provider.id}&week=${Math.min(Math.max(week, 0), MAX_WEEK)}&day=${day}&at=${encodeURIComponent(slot.startsAt.toISOString())}`,
+      }));
+    out.push({ providerId: provider.id, provider: provider.name, service: service.name, times });
+  }
+  return out;
 }
 
 export type HoldAnswer = { ok: true; bookingId: string } | { ok: false; code: "taken" | "generic_error" };

@@ -136,10 +136,7 @@ export default function BookForCaller() {
               <h2>Free times</h2>
               <p>The times a patient sees online, in the studio’s local time. The time you choose is held while you finish the call.</p>
               <TimePickerNav data={page.picker} keep={page.keep} />
-              <ConsoleForm
-                result={failed}
-                submitLabel="Hold this time"
-              >
+              <ConsoleForm result={failed} values={page.preselected ? { slot: page.preselected } : undefined} submitLabel="Hold this time">
                 <input type="hidden" name="intent" value="hold" />
                 <input type="hidden" name="service" value={page.choice.service ?? ""} />
                 <input type="hidden" name="provider" value={page.choice.provider} />

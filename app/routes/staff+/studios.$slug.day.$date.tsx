@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function StudioDay() {
-  const { studio, studios, day } = useLoaderData<typeof loader>();
+  const { studio, studios, day, free } = useLoaderData<typeof loader>();
   return (
     <ConsolePage title={`${studio.name}: ${day.label}`}>
       <nav className="day-nav" aria-label="Days and studios">
@@ -123,6 +123,31 @@ export default function StudioDay() {
         </div>
       ))}
       {day.byProvider.length === 0 ? <p>No visits this day.</p> : null}
+      {free.some((f) => f.times.length) ? (
+        <section className="free-times no-print" aria-labelledby="free-title">
+          <h2 id="free-title">Free times</h2>
+          <p>The times a patient sees online. Choose one to book a caller into it (you find the caller next).</p>
+          {free.map((f) =>
+            f.times.length ? (
+              <div key={f.providerId}>
+                <h3>
+                  {f.provider} <span className="hint">({f.service})</span>
+                </h3>
+                <ul className="free-time-list">
+                  {f.times.map((t) => (
+                    <li key={t.href}>
+                      <Link to={t.href}>
+                        {t.label}
+                        <span className="visually-hidden"> with {f.provider}: book a visit</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null,
+          )}
+        </section>
+      ) : null}
     </ConsolePage>
   );
 }
