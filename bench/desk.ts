@@ -87,7 +87,7 @@ const searches: [string, string][] = [
   ["search: whole phone", digits],
   ["search: a surname's beginning", sample!.last_name.slice(0, 4)],
   ["search: first + surname beginning", `${sample!.first_name} ${sample!.last_name.slice(0, 3)}`],
-  ["search: an email's beginning", sample!.email.slice(0, 6)],
+  ["search: an email's beginning", sample!.email.slice(0, sample!.email.indexOf("@") + 1)],
   ["search: a date of birth", sample!.date_of_birth!],
 ];
 for (const [what, q] of searches) {

@@ -95,9 +95,9 @@ export function ConsolePage({ title, narrow, children }: { title: ReactNode; nar
 }
 
 /** A secret shown once (an API key, a webhook signing secret): a read-only field, its label tied to it, to copy from. */
-export function ShownOnce({ id, label, value }: { id: string; label: string; value: string }) {
+export function ShownOnce({ id, label, value, wide }: { id: string; label: string; value: string; wide?: boolean }) {
   return (
-    <div className="field shown-once">
+    <div className={wide ? "field shown-once shown-once-wide" : "field shown-once"}>
       <label htmlFor={id}>{label}</label>
       <input id={id} type="text" readOnly value={value} autoComplete="off" spellCheck={false} />
     </div>

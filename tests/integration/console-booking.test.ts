@@ -96,6 +96,20 @@ describeEachEngine("console booking", ({ db }) => {
     expect(forged.carry).toBe("provider=1");
   });
 
+  it("the desk's search finds a caller by phone, a name's beginning either way round, \"first last\", an email's beginning or a date of birth", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const desk = await signedInStaff(db().db, "front_desk", [slug]);
+    const tag = randomBytes(3).toString("hex");
+    const fields = caller({ firstName: `Zelda${tag}`, lastName: `Quorn${tag}`, email: `zq-${tag}@example.com`, dateOfBirth: "1961-07-14" });
+    const id = await newPatient(desk.cookie, slug, fields);
+    const search = async (q: string) => ((await (await callRoute(callerAction, post(desk.cookie, { intent: "search", q }), { params: { slug } })).json()) as { results: { id: number; phone: string }[] }).results;
+    for (const q of [fields.phone, `quorn${tag}`.slice(0, 8), `QUORN${tag}`, `zelda${tag}`, `Zelda${tag} Quo`, `Quorn${tag} zel`, `zq-${tag}@`, "07/14/1961"]) {
+      expect((await search(q)).map((r) => r.id), q).toContain(id);
+    }
+    expect((await search(`Zelda${tag} Nobody`)).map((r) => r.id)).not.toContain(id);
+    expect((await search(fields.phone))[0]!.phone).toBe(`ends ${fields.phone.slice(-4)}`);
+  });
+
   it("the duplicate rule: same phone, or same name and date of birth, is shown before a new record; an email already a patient's is never a second", async () => {
     const { slug } = await createStudioWithProviders(db().db);
     const desk = await signedInStaff(db().db, "front_desk", [slug]);

@@ -96,7 +96,7 @@ export default function StaffAccount() {
         {feedUrl ? (
           <div className="notice notice-success">
             <p role="status">Your calendar address is ready. It is shown only now: copy it into your calendar.</p>
-            <ShownOnce id="feed-url" label="Calendar address" value={feedUrl} />
+            <ShownOnce id="feed-url" label="Calendar address" value={feedUrl} wide />
           </div>
         ) : null}
         {calendar.feeds.length ? (

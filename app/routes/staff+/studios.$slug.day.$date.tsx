@@ -126,13 +126,13 @@ export default function StudioDay() {
       {free.some((f) => f.times.length) ? (
         <section className="free-times no-print" aria-labelledby="free-title">
           <h2 id="free-title">Free times</h2>
-          <p>The times a patient sees online. Choose one to book a caller into it (you find the caller next).</p>
+          <p>The times a patient sees online, per provider. Open a provider and choose a time to book a caller into it (you find the caller next).</p>
           {free.map((f) =>
             f.times.length ? (
-              <div key={f.providerId}>
-                <h3>
-                  {f.provider} <span className="hint">({f.service})</span>
-                </h3>
+              <details key={f.providerId}>
+                <summary>
+                  {f.provider}: {f.times.length} free time{f.times.length === 1 ? "" : "s"} <span className="hint">({f.service})</span>
+                </summary>
                 <ul className="free-time-list">
                   {f.times.map((t) => (
                     <li key={t.href}>
@@ -143,7 +143,7 @@ export default function StudioDay() {
                     </li>
                   ))}
                 </ul>
-              </div>
+              </details>
             ) : null,
           )}
         </section>
