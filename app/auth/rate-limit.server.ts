@@ -36,6 +36,8 @@ const LIMITS = {
    */
   cardTripBooking: { points: 10, duration: 60 * 60 },
   cardTripDevice: { points: 20, duration: 60 * 60 },
+  /** Fetches of one staff calendar feed (issue 38 F): calendars poll every few minutes at most. */
+  calendarFeed: { points: 120, duration: 60 * 60 },
   /** Read API requests per API key (API_REQUESTS_PER_MINUTE, decision 033). */
   api: { points: 120, duration: 60 },
 } as const;

@@ -22,6 +22,7 @@ import { goneLink } from "~/platform/gone-link.server";
 import { extendHold, newBookingId } from "~/scheduling/holds.server";
 import { consume, RateLimited } from "~/auth/rate-limit.server";
 import { addressBlock } from "~/rules/client-address";
+import { cardOfTrip, startSetupTrip, tripEnd, TRIP_MINUTES } from "~/payments/card-checkout.server";
 import type { StripeProvider } from "~/payments/provider.server";
 import type { ChargeFailure } from "~/payments/types";
 import { bookingFlow } from "./funnel";
@@ -29,8 +30,7 @@ import { OUTCOME_MESSAGES } from "./outcomes";
 import type { BookingState } from "./state";
 import { openStep, saveAndRedirect } from "./step.server";
 
-/** Stripe's shortest Checkout Session (30 minutes), and a minute for the clocks: how long the trip may take. */
-export const TRIP_MINUTES = 31;
+export { TRIP_MINUTES };
 
 type Payment = NonNullable<BookingState["payment"]>;
 
@@ -125,15 +125,15 @@ export async function submitStripeChoice(request: Request, form: FormData, provi
       : earlier && earlier.personId === null
         ? earlier.customerRef
         : await provider.createCustomer({ purpose: "booking" });
-    const until = new Date(now.getTime() + TRIP_MINUTES * 60_000);
+    const until = tripEnd(now);
     // The hold covers the trip (bounded by extendHold); the session ends when the hold would.
     const hold = await extendHold(db, bookingId, until, now);
     const origin = getEnv().SITE_ORIGIN;
-    const session = await provider.startCardSetup({
+    const session = await startSetupTrip(provider, {
       customer,
       successUrl: `${origin}/booking/payment-info/return?session={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/booking/payment-info?stripe=back`,
-      expiresAt: until,
+      until,
       metadata: { purpose: "booking_card" },
     });
     await keepTrip(db, { bookingId, personId, customerRef: customer, sessionRef: session.id, paymentMethodRef: null });
@@ -225,9 +225,9 @@ export async function returnFromStripe(request: Request, provider: StripeProvide
   const session = new URL(request.url).searchParams.get("session");
   const trip = await tripOf(ctx.state.bookingId);
   if (!trip?.sessionRef || session !== trip.sessionRef) throw notThisBooking();
-  const end = await provider.finishCardSetup(trip.sessionRef);
-  if (!end.ok) return saveAndRedirect(request, "/booking/payment-info?stripe=back", ctx.state);
-  if (end.card.customer !== trip.customerRef) throw notThisBooking();
+  const end = await cardOfTrip(provider, { sessionRef: trip.sessionRef, customerRef: trip.customerRef });
+  if (!end.ok && end.code === "not_saved") return saveAndRedirect(request, "/booking/payment-info?stripe=back", ctx.state);
+  if (!end.ok) throw notThisBooking();
   const { token, brand, last4, expMonth, expYear, customer } = end.card;
   const db = await getDb();
   const { updatedAt: _at, ...kept } = trip;

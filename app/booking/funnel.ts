@@ -4,6 +4,7 @@
  * Decisions and the step diagram: docs/decisions/002-booking-funnel.md and 005-feature-folders-and-flows.md.
  */
 import { createFlow } from "~/flow/engine";
+import { cardRequired } from "~/rules/cancellation-policy";
 import { captureReferral } from "~/rules/referral";
 import {
   COSMETIC_CONSULT_CODES,
@@ -257,13 +258,8 @@ export function forgetPerson(state: BookingState): BookingState {
   return next;
 }
 
-/**
- * A card holds the appointment (late-cancel / no-show fee) in every market; in Nashville only when the
- * nashvilleCCRequired flag is on (spec §9: false, so no card there by default).
- */
-export function cardRequired(market: MarketSlug | undefined, nashvilleCcRequired: boolean): boolean {
-  return market === "nashville" ? nashvilleCcRequired : true;
-}
+/** Whether a card holds the visit (rules/cancellation-policy.ts: the funnel's card step and the desk's card link). */
+export { cardRequired };
 
 const SERVICE_DEEP_LINKS: Record<ServiceCode, (s: BookingState) => BookingState> = {
   CLNCHK: (s) => step(s, "services", { category: "cleaning" }),

@@ -11,6 +11,7 @@ import { getDb } from "~/db/client.server";
 import { staff, staffRecoveryCodes, staffSessions } from "~/db/schema";
 import { rejected, validateForm } from "~/flow/forms.server";
 import { appendAudit } from "~/platform/audit.server";
+import { feedPost, feedsSection } from "./calendar-feed.server";
 import { consoleWords, recoveryCodesSchema, staffPasswordChangeSchema } from "./schemas.server";
 import { newRecoveryCode, normaliseRecovery, RECOVERY_CODES, ROLE_LABELS, sha256, type StaffUser } from "./staff.server";
 import { lastSignIns } from "./team.server";
@@ -22,6 +23,7 @@ export async function accountPage(user: StaffUser) {
     roleLabel: ROLE_LABELS[user.role],
     studios: user.role === "admin" ? "Every studio" : user.studios.map((s) => s.name).join(", "),
     signIns: await lastSignIns(await getDb(), user.id),
+    calendar: await feedsSection(user),
   };
 }
 
@@ -30,6 +32,8 @@ const refused = (intent: string, error: Record<string, string[]>, init: { status
 
 /** The page's two forms (`intent`): a new password, new recovery codes. No password is ever sent back. */
 export async function accountPost(user: StaffUser, form: FormData, ip: string) {
+  const feed = await feedPost(user, form);
+  if (feed) return feed;
   const intent = String(form.get("intent") ?? "");
   const options = { intent, hide: ["currentPassword", "newPassword", "recoveryPassword"] };
   try {

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   "staff.enable",
   "staff.password_change",
   "staff.recovery_codes",
+  "staff.calendar_feed",
+  "staff.calendar_feed_revoke",
   "intake.view",
   "intake.view_photo",
   "visit.arrived",

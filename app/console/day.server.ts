@@ -6,7 +6,9 @@
  */
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
-import { appointments, intakes, patients, providers, providerTimeOff, services, staff, studioClosures } from "~/db/schema";
+import { getBookableStudio } from "~/scheduling/catalogue.server";
+import { freeTimesOfDay } from "./desk.server";
+import { appointments, cardRequests, intakes, patients, providers, providerTimeOff, services, staff, studioClosures } from "~/db/schema";
 import { formatUsd } from "~/rules/currency";
 import { CARRIERS } from "~/rules/insurance";
 import { requiresIntake } from "~/rules/intake";
@@ -81,6 +83,8 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
         channel: appointments.channel,
         bookedBy: staff.email,
         squeezeReason: appointments.squeezeReason,
+        cardRequestedAt: cardRequests.requestedAt,
+        cardAddedAt: cardRequests.cardAddedAt,
       })
       .from(appointments)
       .innerJoin(patients, eq(patients.id, appointments.patientId))
@@ -88,6 +92,7 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
       .innerJoin(services, eq(services.code, appointments.serviceType))
       .leftJoin(intakes, eq(intakes.appointmentId, appointments.id))
       .leftJoin(staff, eq(staff.id, appointments.bookedByStaffId))
+      .leftJoin(cardRequests, eq(cardRequests.appointmentId, appointments.id))
       .where(and(eq(appointments.studioSlug, studio.slug), lt(appointments.startsAt, to), gt(appointments.endsAt, from)))
       .orderBy(asc(providers.name), asc(appointments.startsAt)),
     db.select({ reason: studioClosures.reason }).from(studioClosures).where(and(eq(studioClosures.studioSlug, studio.slug), eq(studioClosures.day, day))),
@@ -138,6 +143,8 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
       /** How it was booked (issue 38 E): online, or the phone with the staff member; a squeeze-in's reason. */
       booked: bookedLabel(row.channel, row.bookedBy),
       squeeze: row.squeezeReason,
+      /** The desk asked for a card by link (issue 38 C) and it has not arrived: no fee rule applies yet. */
+      cardRequested: live && row.cardRequestedAt !== null && row.cardAddedAt === null,
       confirmedByText: live && byText.has(row.id),
     };
   };
@@ -167,9 +174,14 @@ export async function studioDay(db: Db, studio: { slug: string; tz: string }, da
 export async function dayPage(user: StaffUser, slug: string | undefined, day: string | undefined) {
   const studio = viewerStudio(user, slug ?? "");
   if (!day || !isDayKey(day)) throw new Response("Not found", { status: 404 });
+  const db = await getDb();
+  const bookable = await getBookableStudio(db, studio.slug);
+  const [visits, free] = await Promise.all([studioDay(db, studio, day), bookable ? freeTimesOfDay(db, bookable, day) : Promise.resolve([] as Awaited<ReturnType<typeof freeTimesOfDay>>)]);
   return {
     studio: { slug: studio.slug, name: studio.name },
     studios: user.studios.map((s) => ({ slug: s.slug, name: s.name })),
-    day: await studioDay(await getDb(), studio, day),
+    day: visits,
+    /** Each provider's free times that day, each a link into the desk's booking (issue 38 A). */
+    free,
   };
 }

@@ -5,20 +5,24 @@
  * `bookedBy`), so its outcomes are the funnel's. What is the desk's own: finding the caller, making a new patient
  * only after the likely duplicates are shown (scheduling/patients.server.ts), and a manager's squeeze-in.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { appointments, patients, providers, services } from "~/db/schema";
 import { getEnv } from "~/platform/env.server";
 import { CARRIERS, NOT_ACCEPTED_NOTICE } from "~/rules/insurance";
-import { CANCEL_NOTICE_HOURS, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation-policy";
+import { CANCEL_NOTICE_HOURS, cardRequired, LATE_CANCEL_FEE_CENTS } from "~/rules/cancellation-policy";
+import { intakeHref, needsIntakeLink } from "~/rules/intake";
+import { cardLinkPath, openCardRequest } from "~/payments/card-requests.server";
+import { queueVisitText } from "~/sms/outbox.server";
 import { formatUsd } from "~/rules/currency";
 import { formatPhone, normalizePhone } from "~/rules/phone";
-import { formatLongDateTime, formatLocalTime, formatShortDateTime, instantOfWall, isDayKey } from "~/rules/zoned-time";
+import { addDays, formatLongDateTime, formatLocalTime, formatShortDateTime, instantOfWall, isDayKey, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
 import { bookAppointment, type BookingFailure } from "~/scheduling/book.server";
 import { getBookableStudio, getService, type Service, type Studio } from "~/scheduling/catalogue.server";
 import { isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { createDeskPatient, likelyDuplicates, phoneDigits, type Caller, type Patient } from "~/scheduling/patients.server";
-import { timePickerWeek } from "~/scheduling/time-picker.server";
+import { findSlots } from "~/scheduling/slots.server";
+import { MAX_WEEK, timePickerWeek } from "~/scheduling/time-picker.server";
 import type { Role, StaffUser } from "./staff.server";
 import { viewerStudio } from "./scope.server";
 
@@ -83,22 +87,31 @@ export async function findCallers(user: StaffUser, query: string): Promise<Calle
   const lower = q.toLowerCase();
   const digits = normalizePhone(q);
   const born = typedDate(q);
-  let where: SQL | undefined;
-  if (digits) where = sql`${phoneDigits} = ${digits}`;
-  else if (born) where = eq(patients.dateOfBirth, born);
-  else if (q.includes("@")) where = sql`${patients.email} like ${`${likeEscape(lower)}%`}`;
+  const live = isNull(patients.removedAt);
+  const read = (where: SQL | undefined, ...order: SQL[]) => db.select().from(patients).where(and(where, live)).orderBy(...order, asc(patients.id)).limit(20);
+  let rows: Patient[];
+  if (digits) rows = await read(sql`${phoneDigits} = ${digits}`);
+  else if (born) rows = await read(eq(patients.dateOfBirth, born));
+  else if (q.includes("@")) rows = await read(sql`${patients.email} like ${`${likeEscape(lower)}%`}`);
   else {
+    // A name's beginning: each way round read in its index's own order (text_pattern_ops: `using ~<~`), so a common
+    // surname among 500,000 patients is the index's first 20 entries, not a sort of its 50,000 (bench/desk.ts).
     const words = lower.split(/\s+/).filter(Boolean);
     const starts = (column: typeof patients.firstName | typeof patients.lastName, word: string) => sql`lower(${column}) like ${`${likeEscape(word)}%`}`;
-    where =
+    const byLast = sql`lower(${patients.lastName}) using ~<~`;
+    const byFirst = sql`lower(${patients.firstName}) using ~<~`;
+    const top = (where: SQL | undefined, ...order: SQL[]) => db.select().from(patients).where(and(where, live)).orderBy(...order).limit(20);
+    const [one, two] =
       words.length === 1
-        ? or(starts(patients.lastName, words[0]), starts(patients.firstName, words[0]))
-        : or(
-            and(starts(patients.firstName, words[0]), starts(patients.lastName, words.at(-1)!)),
-            and(starts(patients.lastName, words[0]), starts(patients.firstName, words.at(-1)!)),
-          );
+        ? await Promise.all([top(starts(patients.lastName, words[0]!), byLast, byFirst), top(starts(patients.firstName, words[0]!), byFirst)])
+        : await Promise.all([
+            top(and(starts(patients.firstName, words[0]!), starts(patients.lastName, words.at(-1)!)), byLast, byFirst),
+            top(and(starts(patients.lastName, words[0]!), starts(patients.firstName, words.at(-1)!)), byLast, byFirst),
+          ]);
+    const seen = new Map([...one, ...two].map((r) => [r.id, r]));
+    const key = (r: Patient) => `${r.lastName.toLowerCase()}\u0000${r.firstName.toLowerCase()}`;
+    rows = [...seen.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id)).slice(0, 20);
   }
-  const rows = await db.select().from(patients).where(and(where, isNull(patients.removedAt))).orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id)).limit(20);
   return callerRows(db, rows);
 }
 
@@ -181,6 +194,8 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
   const lists = await studioChoices(db, studio);
   const choice = chosen(url, lists);
   const hold = await readHold(db, url.searchParams.get("hold"));
+  // A free time chosen on the day view (`?at=`): its radio is ticked, its day shown.
+  const preselected = isoInstant(url.searchParams.get("at"));
   const held =
     hold && isLive(hold, now) && hold.studioSlug === studio.slug && hold.serviceType === choice.service?.code
       ? {
@@ -197,14 +212,13 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
           service: choice.service,
           now,
           url,
-          selected: null,
+          selected: preselected,
           timeoutMs: getEnv().AVAILABILITIES_TIMEOUT_MS,
           fresh: url.searchParams.get("taken") === "1",
           providerId: choice.providerId,
         })
       : null;
-  // booking/funnel.ts's cardRequired (the console may not import the funnel): Nashville only when its flag is on.
-  const needsCard = studio.marketSlug === "nashville" ? getEnv().NASHVILLE_CC_REQUIRED : true;
+  const needsCard = cardRequired(studio.marketSlug, getEnv().NASHVILLE_CC_REQUIRED);
   return {
     studio: { slug: studio.slug, name: studio.name },
     patient: { ...row, firstName: patient.firstName },
@@ -221,9 +235,67 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
     policy: needsCard
       ? `You can cancel or move your visit for free up to ${CANCEL_NOTICE_HOURS} hours before it. With less notice, or if you miss it, there is a ${formatUsd(LATE_CANCEL_FEE_CENTS)} fee: we will send you a secure link to add a card.`
       : `You can cancel or move your visit for free up to ${CANCEL_NOTICE_HOURS} hours before it. Please call us if you cannot make it.`,
+    preselected,
     canSqueeze: SQUEEZERS.includes(user.role),
     squeezeReasons: Object.entries(SQUEEZE_REASONS).map(([value, label]) => ({ value, label })),
   };
+}
+
+const isoInstant = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? new Date(raw).toISOString() : null);
+
+/**
+ * What a free time on the day view carries into the booking (the caller is found first): the service, the provider,
+ * the time's week and day and the time itself, each checked; anything else is dropped. "" when there is nothing.
+ */
+export function carriedChoice(url: URL): string {
+  const params = new URLSearchParams();
+  const service = url.searchParams.get("service");
+  const provider = url.searchParams.get("provider");
+  const week = url.searchParams.get("week");
+  const day = url.searchParams.get("day");
+  const at = isoInstant(url.searchParams.get("at"));
+  if (service && /^[A-Z]{2,12}$/.test(service)) params.set("service", service);
+  if (provider && /^(any|\d{1,9})$/.test(provider)) params.set("provider", provider);
+  if (week && /^\d{1,2}$/.test(week) && Number(week) <= MAX_WEEK) params.set("week", week);
+  if (day && isDayKey(day)) params.set("day", day);
+  if (at) params.set("at", at);
+  return params.toString();
+}
+
+/**
+ * The day view's free times (issue 38 A: "book from a free time on the day"): per provider, the times the funnel's
+ * availability offers on that day for a cleaning or an emergency (else the shortest service their role gives), each
+ * a link into the desk's booking with
+ * the service, provider and time chosen. None for a day already past.
+ */
+export async function freeTimesOfDay(db: Db, studio: Studio, day: string, now = new Date()) {
+  if (day < localToday(now, studio.tz)) return [];
+  const [offered, staffed] = await Promise.all([
+    db.select().from(services).orderBy(asc(services.durationMinutes), asc(services.code)),
+    db.select({ id: providers.id, name: providers.name, role: providers.role }).from(providers).where(and(eq(providers.studioSlug, studio.slug), eq(providers.active, true))).orderBy(asc(providers.name)),
+  ]);
+  const bookable = offered.filter((s) => studio.slug !== "virtual" || s.virtualAllowed);
+  const from = localMidnight(day, studio.tz);
+  const to = localMidnight(addDays(day, 1), studio.tz);
+  const week = Math.floor((Date.UTC(...(day.split("-").map(Number) as [number, number, number])) - Date.UTC(...(localToday(now, studio.tz).split("-").map(Number) as [number, number, number]))) / (7 * 86_400_000));
+  const slotsOf = new Map<string, Awaited<ReturnType<typeof findSlots>>>();
+  const out: { providerId: number; provider: string; service: string; times: { label: string; href: string }[] }[] = [];
+  for (const provider of staffed) {
+    // The visit most booked by phone where the role gives it (a cleaning, an emergency), else the role's shortest.
+    const gives = bookable.filter((s) => s.providerRoles.includes(provider.role));
+    const service = gives.find((s) => s.code === "CLNCHK") ?? gives.find((s) => s.code === "EMERG") ?? gives[0];
+    if (!service) continue;
+    if (!slotsOf.has(service.code)) slotsOf.set(service.code, await findSlots(db, studio, service, { from, to, now }, { cacheBlocked: true }));
+    const times = slotsOf
+      .get(service.code)!
+      .filter((slot) => slot.providerIds.includes(provider.id) && localDayKey(slot.startsAt, studio.tz) === day)
+      .map((slot) => ({
+        label: formatLocalTime(slot.startsAt, studio.tz),
+        href: `/staff/studios/${studio.slug}/book?service=${service.code}&provider=${provider.id}&week=${Math.min(Math.max(week, 0), MAX_WEEK)}&day=${day}&at=${encodeURIComponent(slot.startsAt.toISOString())}`,
+      }));
+    out.push({ providerId: provider.id, provider: provider.name, service: service.name, times });
+  }
+  return out;
 }
 
 export type HoldAnswer = { ok: true; bookingId: string } | { ok: false; code: "taken" | "generic_error" };
@@ -269,7 +341,41 @@ export async function bookForCaller(user: StaffUser, slug: string, rawPatientId:
     bookedBy: { id: user.id, email: user.email },
     now: input.now,
   });
-  return outcome.ok ? { ok: true, visitId: outcome.appointment.id } : outcome;
+  if (!outcome.ok) return outcome;
+  await afterDeskBooking(db, user, studio, outcome.appointment.id, input.now);
+  return { ok: true, visitId: outcome.appointment.id };
+}
+
+/**
+ * What a phone call adds to the funnel's confirmation (issue 38 C), which bookAppointment has already queued (the
+ * email when there is an address, the "booked" text when the caller agreed to texts): where the studio needs a card,
+ * the card link (by email and/or text; the desk never types a card); and for a caller without email, the intake link
+ * by text where the service needs intake (the email carries it otherwise). One transaction, after the booking's:
+ * the visit is booked whatever happens here, and "card requested" shows only once the link is on its way.
+ */
+async function afterDeskBooking(db: Db, user: StaffUser, studio: Studio, visitId: number, at: Date | undefined) {
+  const now = at ?? new Date();
+  const siteOrigin = getEnv().SITE_ORIGIN;
+  try {
+    await db.transaction(async (tx) => {
+      const [visit] = await tx
+        .select({ token: appointments.token, serviceType: appointments.serviceType, needsInsurance: appointments.needsInsurance, email: patients.email })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patientId))
+        .where(eq(appointments.id, visitId));
+      if (!visit) return;
+      if (cardRequired(studio.marketSlug, getEnv().NASHVILLE_CC_REQUIRED)) {
+        const token = await openCardRequest(tx, { appointmentId: visitId, staffId: user.id, now, siteOrigin });
+        if (token) await queueVisitText(tx, { appointmentId: visitId, kind: "card_link", now, siteOrigin, link: siteOrigin + cardLinkPath(token) });
+      }
+      if (!visit.email && needsIntakeLink(visit)) {
+        await queueVisitText(tx, { appointmentId: visitId, kind: "intake_link", now, siteOrigin, link: siteOrigin + intakeHref(visit.token, { booked: true }) });
+      }
+    });
+  } catch (error) {
+    // The visit stands; the desk sees no "card requested" and can tell the caller. Never the patient's data in a log.
+    console.error(`[desk] card or intake link not queued: ${error instanceof Error ? error.name : "unknown"}`);
+  }
 }
 
 export type SqueezeInput = { service: string; providerId: number; day: string; time: string; reason: SqueezeReason; other: string };
@@ -332,7 +438,9 @@ export async function squeezeIn(user: StaffUser, slug: string, rawPatientId: str
     squeeze: { providerId: seen.provider.id, reason },
     now: input.now,
   });
-  return outcome.ok ? { ok: true, visitId: outcome.appointment.id } : outcome;
+  if (!outcome.ok) return outcome;
+  await afterDeskBooking(db, user, seen.studio, outcome.appointment.id, input.now);
+  return { ok: true, visitId: outcome.appointment.id };
 }
 
 export const DESK_REFUSALS: Record<BookingFailure | "hold_gone", string> = {

@@ -145,6 +145,9 @@ export const closureSchema = (tz: string, now: Date, isHoliday: (day: string) =>
 
 export const removeSchema = z.object({ id: z.coerce.number().int().min(1).max(1_000_000_000) });
 
+/** A calendar feed's schedule (issue 38 F): a provider's or a studio's, as /staff/account lists them. */
+export const feedSchema = z.object({ target: z.string("Choose whose schedule.").regex(/^(provider-\d{1,9}|studio-[a-z0-9-]{1,80})$/, "Choose whose schedule.") });
+
 /** A service's length (minutes, 5–480, a multiple of 5), its self-pay price (dollars, not below zero) and who offers it. */
 export const serviceSchema = z.object({
   durationMinutes: z.coerce

@@ -16,11 +16,12 @@ import { formatUsd } from "~/rules/currency";
 import { studioTimezone } from "~/rules/timezones";
 import { formatLongDateTime, formatShortDateTime, localDayKey } from "~/rules/zoned-time";
 import { getEnv } from "~/platform/env.server";
+import { cardsRequested } from "~/payments/card-requests.server";
 import { refundFee } from "~/payments/fees.server";
 import { paymentProvider } from "~/payments/provider.server";
 import { getBookableStudio, getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
-import { cancelVisit, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
+import { cancelVisit, cardOnFile, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
 import { recordVisitEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
 import { bookedLabel, STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
 import { cancelSchema, consoleWords, feeRefundSchema, moveSchema, statusSchema } from "./schemas.server";
@@ -120,6 +121,12 @@ async function feeSection(db: Db, user: StaffUser, appointmentId: number, tz: st
   };
 }
 
+/** The card that holds the visit, as the desk reads it ("Visa ending 4242"), or null. */
+function cardLabel(appointment: Appointment): { requested: false; text: string } | null {
+  const card = cardOnFile(appointment);
+  return card ? { requested: false, text: `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending ${card.last4}` } : null;
+}
+
 export async function visitPage(user: StaffUser, rawId: string | undefined, now = new Date()) {
   const { db, appointment } = await scopedVisit(user, rawId);
   const [studio, service, [patient], [provider], lines, reminders] = await Promise.all([
@@ -135,7 +142,7 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
   ]);
   if (!studio || !service || !patient) throw notFound();
   const tz = studio.tz;
-  const [fee, texts] = await Promise.all([feeSection(db, user, appointment.id, tz), visitTexts(db, user, appointment, tz)]);
+  const [fee, texts, cardAsked] = await Promise.all([feeSection(db, user, appointment.id, tz), visitTexts(db, user, appointment, tz), cardsRequested(db, [appointment.id])]);
   const status = visitStatus(appointment);
   const terms = termsOf(appointment, now);
   const when = (at: Date) => formatShortDateTime(at, tz);
@@ -163,6 +170,8 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
     statusLabel: STATUS_LABELS[status],
     booked: bookedLabel(appointment.channel, appointment.bookedByStaffId === null ? null : (lines.find((l) => l.action === "visit.book" || l.action === "visit.squeeze_in")?.staffEmail ?? "staff")),
     squeeze: appointment.squeezeReason,
+    /** The desk's card link (issue 38 C): asked for and not arrived ("card requested"), or the card on file. */
+    card: cardAsked.has(appointment.id) ? { requested: true, text: "Card requested: the patient has a secure link to add one. No late-cancel fee applies until it arrives." } : cardLabel(appointment),
     sequence: appointment.sequence,
     fee: appointment.lateCancelFeeCents ? formatUsd(appointment.lateCancelFeeCents) : null,
     feeCharge: fee,

@@ -1205,3 +1205,47 @@ export const smsVisitConfirmations = pgTable("sms_visit_confirmations", {
   visitStartsAt: timestamp("visit_starts_at", { withTimezone: true }).notNull(),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A card asked for by a link (issue 38 C, migration 0026): a visit booked by the desk where the studio needs a card on
+ * file. The desk never types one; the patient adds it on Stripe's hosted Checkout setup page from the link (its token
+ * is kept hashed). The visit shows "card requested" until `cardAddedAt`; the card itself goes where every visit keeps
+ * it (`appointments.details.payment`), so the fee rules apply from then on, and not before.
+ */
+export const cardRequests = pgTable(
+  "card_requests",
+  {
+    appointmentId: integer("appointment_id")
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    requestedByStaffId: integer("requested_by_staff_id")
+      .notNull()
+      .references(() => staff.id),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    customerRef: text("customer_ref"),
+    sessionRef: text("session_ref"),
+    cardAddedAt: timestamp("card_added_at", { withTimezone: true }),
+  },
+  (t) => [index("card_requests_open_idx").on(t.appointmentId).where(sql`${t.cardAddedAt} is null`)],
+);
+
+/**
+ * A staff member's calendar feed (issue 38 F, migration 0026): one provider's schedule, or a studio's (managers and
+ * admins), at a secret `.ics` URL. Only the token's SHA-256 is kept; regenerating replaces it (the old URL dies at
+ * once), revoking deletes the row. One feed per staff member and target (`staff_calendar_feeds_once`, on coalesce()).
+ */
+export const staffCalendarFeeds = pgTable(
+  "staff_calendar_feeds",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    providerId: integer("provider_id").references(() => providers.id, { onDelete: "cascade" }),
+    studioSlug: text("studio_slug").references(() => studios.slug, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("staff_calendar_feeds_one_target", sql`(${t.providerId} is null) <> (${t.studioSlug} is null)`)],
+);

@@ -6,6 +6,15 @@ export const CANCEL_NOTICE_HOURS = 24;
 
 export type CardOnFile = { brand: string; last4: string };
 
+/**
+ * A card holds the appointment (late-cancel / no-show fee) in every market; in Nashville only when the
+ * nashvilleCCRequired flag is on (spec §9: false, so no card there by default). The funnel's card step and the
+ * desk's card link (issue 38 C) both ask this.
+ */
+export function cardRequired(market: string | null | undefined, nashvilleCcRequired: boolean): boolean {
+  return market === "nashville" ? nashvilleCcRequired : true;
+}
+
 export type ChangeTerms = {
   /** Cancel is possible online: the visit is confirmed and has not begun. */
   canCancel: boolean;

@@ -16,9 +16,9 @@ import { textableNumber } from "./consent.server";
 type Tx = Pick<Db, "select" | "insert" | "update" | "execute">;
 
 /** Texts about a visit (their key: visit, kind and the visit's start). */
-export type VisitTextKind = "booked" | "moved" | "cancelled" | "reminder_2d" | "reminder_2h" | "confirmed" | "move_link";
+export type VisitTextKind = "booked" | "moved" | "cancelled" | "reminder_2d" | "reminder_2h" | "confirmed" | "move_link" | "card_link" | "intake_link";
 /** Kinds we start (counted in the daily cap and kept out of the night); answers to a patient's own text are not. */
-const STARTED_BY_US = new Set<TextKind>(["booked", "moved", "cancelled", "reminder_2d", "reminder_2h", "offer"]);
+const STARTED_BY_US = new Set<TextKind>(["booked", "moved", "cancelled", "reminder_2d", "reminder_2h", "offer", "card_link", "intake_link"]);
 
 export type QueuedText = {
   dedupeKey: string;
@@ -72,11 +72,12 @@ export async function studioForText(db: Pick<Db, "select">, slug: string) {
 
 /**
  * Queues a text about a visit to whoever has agreed to texts for it (textableNumber), in the visit's language.
- * `to` overrides the recipient (an answer to the number that asked). Returns whether a text was queued.
+ * `to` overrides the recipient (an answer to the number that asked); `link` is the card or intake link of those kinds
+ * (the desk's, issue 38 C). Returns whether a text was queued.
  */
 export async function queueVisitText(
   tx: Tx,
-  input: { appointmentId: number; kind: VisitTextKind; now: Date; siteOrigin: string; to?: string; answerTo?: number },
+  input: { appointmentId: number; kind: VisitTextKind; now: Date; siteOrigin: string; to?: string; answerTo?: number; link?: string },
 ): Promise<boolean> {
   const [visit] = await tx.select().from(appointments).where(eq(appointments.id, input.appointmentId));
   if (!visit) return false;
@@ -85,7 +86,7 @@ export async function queueVisitText(
   const studio = await studioForText(tx, visit.studioSlug);
   if (!studio) return false;
   const links = visitLinks(input.siteOrigin, visit.token);
-  const link = input.kind === "cancelled" ? links.book : input.kind === "move_link" ? links.move : links.manage;
+  const link = input.link ?? (input.kind === "cancelled" ? links.book : input.kind === "move_link" ? links.move : links.manage);
   const body = composeText(input.kind, visit.locale, { studio: studio.name, at: visit.startsAt, tz: studio.tz, link });
   if (!body) return false;
   const answer = input.answerTo !== undefined;

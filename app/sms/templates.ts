@@ -18,6 +18,8 @@ export type TextKind =
   | "offer"
   | "confirmed"
   | "move_link"
+  | "card_link"
+  | "intake_link"
   | "stop"
   | "start"
   | "help"
@@ -60,6 +62,14 @@ const EN: Record<TextKind, Template> = {
   ],
   confirmed: (w) => [`${BRAND}: thank you, your visit at ${w.studio} on ${w.when} is confirmed.`],
   move_link: (w) => [`${BRAND}: to move your visit at ${w.studio} on ${w.when}, open ${w.link}`],
+  card_link: (w) => [
+    `${BRAND}: to hold your visit at ${w.studio} on ${w.when}, please add a card on our secure page (we never ask for it by phone): ${w.link}`,
+    `${BRAND}: add a card for your visit at ${w.studio}, ${w.when}: ${w.link}`,
+  ],
+  intake_link: (w) => [
+    `${BRAND}: before your visit at ${w.studio} on ${w.when}, please fill in your health form: ${w.link}`,
+    `${BRAND}: your form for ${w.studio}, ${w.when}: ${w.link}`,
+  ],
   stop: () => [`${BRAND}: you are unsubscribed and will get no more texts from us. Reply START to get them again.`],
   start: () => [`${BRAND}: texts about your visits are on again. Msg & data rates may apply. Reply STOP to stop, HELP for help.`],
   help: (w) => [
@@ -87,6 +97,14 @@ const ES: Record<TextKind, Template> = {
   ],
   confirmed: (w) => [`${BRAND}: gracias, su cita en ${w.studio} el ${w.when} está confirmada.`],
   move_link: (w) => [`${BRAND}: para cambiar su cita en ${w.studio} del ${w.when}, abra ${w.link}`],
+  card_link: (w) => [
+    `${BRAND}: para reservar su cita en ${w.studio} el ${w.when}, añada una tarjeta en nuestra página segura (nunca la pedimos por teléfono): ${w.link}`,
+    `${BRAND}: añada una tarjeta para su cita en ${w.studio}, ${w.when}: ${w.link}`,
+  ],
+  intake_link: (w) => [
+    `${BRAND}: antes de su cita en ${w.studio} el ${w.when}, complete su formulario de salud: ${w.link}`,
+    `${BRAND}: su formulario para ${w.studio}, ${w.when}: ${w.link}`,
+  ],
   stop: () => [`${BRAND}: ya no recibirá más mensajes de texto nuestros. Responda START para volver a recibirlos.`],
   start: () => [`${BRAND}: vuelve a recibir mensajes sobre sus citas. Pueden aplicarse tarifas de mensajes y datos. Responda PARAR para dejar de recibirlos, AYUDA para ayuda.`],
   help: (w) => [

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ChoiceFieldset, ErrorSummary, FormStateProvider, SubmitButton, useField, type FormResult, type SavedValues } from "./form";
+import { ChoiceFieldset, describedBy, ErrorSummary, FieldMessages, FormStateProvider, SubmitButton, useField, type FormResult, type SavedValues } from "./form";
 
 export type ConsoleViewer = { email: string; roleLabel: string; isAdmin: boolean; shapesAvailability?: boolean; /** Threads of their studios waiting for an answer. */ textsWaiting?: number };
 
@@ -95,9 +95,9 @@ export function ConsolePage({ title, narrow, children }: { title: ReactNode; nar
 }
 
 /** A secret shown once (an API key, a webhook signing secret): a read-only field, its label tied to it, to copy from. */
-export function ShownOnce({ id, label, value }: { id: string; label: string; value: string }) {
+export function ShownOnce({ id, label, value, wide }: { id: string; label: string; value: string; wide?: boolean }) {
   return (
-    <div className="field shown-once">
+    <div className={wide ? "field shown-once shown-once-wide" : "field shown-once"}>
       <label htmlFor={id}>{label}</label>
       <input id={id} type="text" readOnly value={value} autoComplete="off" spellCheck={false} />
     </div>
@@ -158,6 +158,42 @@ export function Checkboxes({ name, legend, hint, choices }: { name: string; lege
 /** The studios a console account, an API key or a webhook endpoint covers (field `studios`). */
 export function StudioChoices({ studios, hint }: { studios: { slug: string; name: string }[]; hint: string }) {
   return <Checkboxes name="studios" legend="Studios" hint={hint} choices={studios.map((s) => ({ value: s.slug, label: s.name }))} />;
+}
+
+/**
+ * A labelled `<select>` (id = name) with its hint and error; after a refused post, the value posted, else
+ * `defaultValue`. `empty` is a first option with no value ("Choose…").
+ */
+export function SelectField({
+  name,
+  label,
+  options,
+  defaultValue,
+  empty,
+  hint,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  defaultValue?: string;
+  empty?: { value: string; label: string };
+  hint?: string;
+}) {
+  const field = useField(name);
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <FieldMessages name={name} hint={hint} error={field.error} />
+      <select id={name} name={name} defaultValue={field.value || defaultValue} aria-describedby={describedBy(name, hint, field.error)} aria-invalid={field.error ? true : undefined}>
+        {empty ? <option value={empty.value}>{empty.label}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 /** A table's one row when it has none: what is missing, across every column. */

@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import { appointments, auditLog, patients, slotHolds, smsConsents, visitEvents } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { payloadOf } from "~/webhooks/deliveries.server";
-import { action as callerAction } from "~/routes/staff+/studios.$slug.book";
+import { action as callerAction, loader as callerLoader } from "~/routes/staff+/studios.$slug.book";
 import { action as bookAction, loader as bookLoader } from "~/routes/staff+/studios.$slug.book_.$patientId";
 import { loader as dayLoader } from "~/routes/staff+/studios.$slug.day.$date";
 import { localDayKey } from "~/rules/zoned-time";
@@ -67,6 +67,47 @@ describeEachEngine("console booking", ({ db }) => {
     expect(patient).toMatchObject({ email: "", personId: null });
     const day = await callRoute(dayLoader, get(desk.cookie), { params: { slug, date: localDayKey(startsAt, "America/New_York") } });
     expect(JSON.stringify(await day.json())).toContain(`Phone, ${desk.email}`);
+  });
+
+  it("a free time on the day view is a link into the desk's booking: the caller found or made, the time comes preselected on its day", async () => {
+    const { slug, providerIds } = await createStudioWithProviders(db().db);
+    const desk = await signedInStaff(db().db, "front_desk", [slug]);
+    const startsAt = localTimeAhead(2, "13:00");
+    const date = localDayKey(startsAt, "America/New_York");
+    const day = (await (await callRoute(dayLoader, get(desk.cookie), { params: { slug, date } })).json()) as { free: { providerId: number; times: { label: string; href: string }[] }[] };
+    const mine = day.free.find((f) => f.providerId === providerIds[0])!;
+    const link = mine.times.find((t) => t.href.includes(encodeURIComponent(startsAt.toISOString())))!;
+    expect(link.label).toMatch(/1:00/);
+    const href = new URL(link.href, ORIGIN);
+    expect(href.pathname).toBe(`/staff/studios/${slug}/book`);
+    const step1 = (await (await callRoute(callerLoader, get(desk.cookie, href.search), { params: { slug } })).json()) as { carry: string };
+    expect(new URLSearchParams(step1.carry).get("at")).toBe(startsAt.toISOString());
+    const made = await callRoute(callerAction, post(desk.cookie, { ...caller(), carry: step1.carry }), { params: { slug } });
+    expect(made.status).toBe(303);
+    const next = new URL(made.headers.get("Location")!, ORIGIN);
+    expect(next.searchParams.get("at")).toBe(startsAt.toISOString());
+    const page = (await (await callRoute(bookLoader, get(desk.cookie, next.search), { params: { slug, patientId: next.pathname.split("/").at(-1)! } })).json()) as { preselected: string; picker: { days: { parts: { slots: { value: string }[] }[] }[] } };
+    expect(page.preselected).toBe(startsAt.toISOString());
+    expect(page.picker.days[0]!.parts.flatMap((p) => p.slots.map((s) => s.value))).toContain(startsAt.toISOString());
+    // A past day offers none; a forged carry is dropped.
+    const past = (await (await callRoute(dayLoader, get(desk.cookie), { params: { slug, date: "2020-01-06" } })).json()) as { free: unknown[] };
+    expect(past.free).toEqual([]);
+    const forged = (await (await callRoute(callerLoader, get(desk.cookie, "?at=tomorrow&service=<x>&provider=1"), { params: { slug } })).json()) as { carry: string };
+    expect(forged.carry).toBe("provider=1");
+  });
+
+  it("the desk's search finds a caller by phone, a name's beginning either way round, \"first last\", an email's beginning or a date of birth", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const desk = await signedInStaff(db().db, "front_desk", [slug]);
+    const tag = randomBytes(3).toString("hex");
+    const fields = caller({ firstName: `Zelda${tag}`, lastName: `Quorn${tag}`, email: `zq-${tag}@example.com`, dateOfBirth: "1961-07-14" });
+    const id = await newPatient(desk.cookie, slug, fields);
+    const search = async (q: string) => ((await (await callRoute(callerAction, post(desk.cookie, { intent: "search", q }), { params: { slug } })).json()) as { results: { id: number; phone: string }[] }).results;
+    for (const q of [fields.phone, `quorn${tag}`.slice(0, 8), `QUORN${tag}`, `zelda${tag}`, `Zelda${tag} Quo`, `Quorn${tag} zel`, `zq-${tag}@`, "07/14/1961"]) {
+      expect((await search(q)).map((r) => r.id), q).toContain(id);
+    }
+    expect((await search(`Zelda${tag} Nobody`)).map((r) => r.id)).not.toContain(id);
+    expect((await search(fields.phone))[0]!.phone).toBe(`ends ${fields.phone.slice(-4)}`);
   });
 
   it("the duplicate rule: same phone, or same name and date of birth, is shown before a new record; an email already a patient's is never a second", async () => {

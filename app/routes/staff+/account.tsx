@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { clientIp, readFormPost } from "~/flow/forms.server";
 import { accountPage, accountPost } from "~/console/account.server";
 import { requireStaff } from "~/console/staff.server";
-import { ConsoleForm, ConsolePage } from "~/ui/console";
+import { ConsoleForm, ConsolePage, SelectField, ShownOnce } from "~/ui/console";
 import { PasswordField } from "~/ui/form-fields";
 
 export const meta: MetaFunction = () => [{ title: "Your account — Studio console" }];
@@ -21,11 +21,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StaffAccount() {
-  const { email, roleLabel, studios, signIns } = useLoaderData<typeof loader>();
+  const { email, roleLabel, studios, signIns, calendar } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [query] = useSearchParams();
   const intent = result?.intent;
   const recoveryCodes = result && "recoveryCodes" in result ? result.recoveryCodes : null;
+  const feedUrl = result && "feedUrl" in result ? result.feedUrl : null;
   return (
     <ConsolePage title="Your account">
       {query.get("done") === "password" ? (
@@ -81,6 +82,70 @@ export default function StaffAccount() {
           </Form>
         </section>
       </div>
+      <section aria-labelledby="calendar-title">
+        <h2 id="calendar-title">Your schedule in your calendar</h2>
+        <p>
+          A private address that Google Calendar, Apple Calendar or Outlook subscribe to (“From URL”, “New calendar subscription”). It shows the visits with the patient’s first name, the service, the studio and the time; no
+          surname and nothing about their health. Anyone with the address sees that schedule: keep it to yourself. A new address stops the old one at once.
+        </p>
+        {result?.intent === "feed-stop" && result.status === "success" ? (
+          <p className="notice notice-success" role="status">
+            The feed is stopped: its address no longer works.
+          </p>
+        ) : null}
+        {feedUrl ? (
+          <div className="notice notice-success">
+            <p role="status">Your calendar address is ready. It is shown only now: copy it into your calendar.</p>
+            <ShownOnce id="feed-url" label="Calendar address" value={feedUrl} wide />
+          </div>
+        ) : null}
+        {calendar.feeds.length ? (
+          <div className="table-scroll">
+            <table className="console-table">
+              <caption>Your feeds</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Schedule</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">Change</th>
+                </tr>
+              </thead>
+              <tbody>
+                {calendar.feeds.map((f) => (
+                  <tr key={f.id}>
+                    <td>{f.label}</td>
+                    <td>{f.since}</td>
+                    <td>
+                      <Form method="post" reloadDocument className="inline-form">
+                        <input type="hidden" name="intent" value="feed" />
+                        <input type="hidden" name="target" value={f.target} />
+                        <button type="submit" className="button button-secondary">
+                          New address<span className="visually-hidden"> for {f.label}</span>
+                        </button>
+                      </Form>{" "}
+                      <Form method="post" reloadDocument className="inline-form">
+                        <input type="hidden" name="intent" value="feed-stop" />
+                        <input type="hidden" name="id" value={f.id} />
+                        <button type="submit" className="button button-secondary">
+                          Stop<span className="visually-hidden"> the feed of {f.label}</span>
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {calendar.targets.length ? (
+          <ConsoleForm result={result?.intent === "feed" && !feedUrl ? result : undefined} submitLabel="Make a calendar address">
+            <input type="hidden" name="intent" value="feed" />
+            <SelectField name="target" label="Whose schedule" options={calendar.targets} empty={{ value: "", label: "Choose…" }} hint="A provider at your studios (yours, if you are one), or a whole studio (managers)." />
+          </ConsoleForm>
+        ) : (
+          <p>You have no studio yet: ask an admin.</p>
+        )}
+      </section>
       <h2>Your last sign-ins</h2>
       {signIns.length ? (
         <div className="table-scroll">

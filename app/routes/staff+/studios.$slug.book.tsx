@@ -5,7 +5,7 @@ import { readFormPost, validateForm } from "~/flow/forms.server";
 import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { newCallerSchema } from "~/console/schemas.server";
-import { findCallers, newCaller, type CallerRow } from "~/console/desk.server";
+import { carriedChoice, findCallers, newCaller, type CallerRow } from "~/console/desk.server";
 import { viewerStudio } from "~/console/scope.server";
 import { requireStaff } from "~/console/staff.server";
 import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
@@ -16,7 +16,8 @@ export const meta: MetaFunction = () => [{ title: "New visit: the caller — Stu
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
   const studio = viewerStudio(user, params.slug ?? "");
-  return json({ studio: { slug: studio.slug, name: studio.name } });
+  // A free time chosen on the day view travels with the desk to the caller's booking page.
+  return json({ studio: { slug: studio.slug, name: studio.name }, carry: carriedChoice(new URL(request.url)) });
 }
 
 const CALLER_FIELDS = ["firstName", "lastName", "phone", "dateOfBirth", "email"];
@@ -26,6 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
   const studio = viewerStudio(user, params.slug ?? "");
   const { form } = await readFormPost(request);
+  const carry = carriedChoice(new URL(`http://carry/?${String(form.get("carry") ?? "").slice(0, 300)}`));
   if (form.get("intent") === "search") {
     const q = String(form.get("q") ?? "").slice(0, 100);
     return json({ intent: "search" as const, q, results: await findCallers(user, q) });
@@ -34,11 +36,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
   const values = Object.fromEntries(CALLER_FIELDS.map((name) => [name, String(form.get(name) ?? "").slice(0, 300)]));
   const outcome = await newCaller(user, parsed.value, form.get("seen") === "yes");
-  if (outcome.ok) throw redirect(`/staff/studios/${studio.slug}/book/${outcome.patientId}`, 303);
+  if (outcome.ok) throw redirect(`/staff/studios/${studio.slug}/book/${outcome.patientId}${carry ? `?${carry}` : ""}`, 303);
   return json({ intent: "duplicates" as const, code: outcome.code, values, duplicates: outcome.duplicates }, { status: outcome.code === "email_taken" ? 409 : 200 });
 }
 
-function Callers({ rows, slug, caption }: { rows: CallerRow[]; slug: string; caption: string }) {
+function Callers({ rows, slug, caption, carry }: { rows: CallerRow[]; slug: string; caption: string; carry: string }) {
   return (
     <div className="table-scroll">
       <table className="console-table">
@@ -64,7 +66,7 @@ function Callers({ rows, slug, caption }: { rows: CallerRow[]; slug: string; cap
               <td>{r.email}</td>
               <td>{r.lastVisit}</td>
               <td>
-                <Link to={`/staff/studios/${slug}/book/${r.id}`}>Book for {r.name}</Link>
+                <Link to={`/staff/studios/${slug}/book/${r.id}${carry ? `?${carry}` : ""}`}>Book for {r.name}</Link>
               </td>
             </tr>
           ))}
@@ -75,7 +77,7 @@ function Callers({ rows, slug, caption }: { rows: CallerRow[]; slug: string; cap
 }
 
 export default function BookCaller() {
-  const { studio } = useLoaderData<typeof loader>();
+  const { studio, carry } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const search = answer && "results" in answer ? answer : null;
   const duplicates = answer && "duplicates" in answer ? answer : null;
@@ -83,12 +85,13 @@ export default function BookCaller() {
   return (
     <ConsolePage title={`New visit at ${studio.name}`}>
       <p>
-        Step 1 of 3: the caller. Find them first; make a new patient only if they are not here.{" "}
+        Step 1 of 3: the caller{carry.includes("at=") ? " (the free time you chose comes next)" : ""}. Find them first; make a new patient only if they are not here.{" "}
         <Link to={`/staff/day?studio=${studio.slug}`}>Back to the day</Link>
       </p>
       <h2>Find the caller</h2>
       <Form method="post" className="form" reloadDocument>
         <input type="hidden" name="intent" value="search" />
+        <input type="hidden" name="carry" value={carry} />
         <div className="field">
           <label htmlFor="q">Phone, name, email or date of birth</label>
           <p className="hint" id="q-hint">
@@ -104,7 +107,7 @@ export default function BookCaller() {
       </Form>
       {search ? (
         search.results.length ? (
-          <Callers rows={search.results} slug={studio.slug} caption={`${search.results.length} patient${search.results.length === 1 ? "" : "s"} found`} />
+          <Callers rows={search.results} slug={studio.slug} caption={`${search.results.length} patient${search.results.length === 1 ? "" : "s"} found`} carry={carry} />
         ) : (
           <p className="notice">No patient found. If the caller is new, make them a patient below.</p>
         )
@@ -118,11 +121,12 @@ export default function BookCaller() {
               ? "One email is one patient: book for this patient (check the date of birth with the caller)."
               : "Same phone, same email, or same name and date of birth. Check with the caller and book for the right one; make a new patient only if none is them."}
           </p>
-          <Callers rows={duplicates.duplicates} slug={studio.slug} caption="Likely the same person" />
+          <Callers rows={duplicates.duplicates} slug={studio.slug} caption="Likely the same person" carry={carry} />
         </section>
       ) : null}
       <ConsoleForm result={failed} values={duplicates?.values} submitLabel={duplicates && duplicates.code === "duplicates" ? "None of these: make a new patient" : "Make a new patient"}>
         <input type="hidden" name="intent" value="new" />
+        <input type="hidden" name="carry" value={carry} />
         {duplicates && duplicates.code === "duplicates" ? <input type="hidden" name="seen" value="yes" /> : null}
         <TextField name="firstName" label="First name" autoComplete="off" />
         <TextField name="lastName" label="Last name" autoComplete="off" />

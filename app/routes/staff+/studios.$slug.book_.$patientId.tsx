@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { deskDetailsSchema, deskHoldSchema, squeezeSchema } from "~/console/schemas.server";
 import { bookForCaller, deskBookingPage, DESK_REFUSALS, holdForCaller, keepQuery, SQUEEZERS, squeezeConflicts, squeezeIn } from "~/console/desk.server";
 import { requireStaff } from "~/console/staff.server";
-import { ConsoleForm, ConsolePage, Tag } from "~/ui/console";
+import { ConsoleForm, ConsolePage, SelectField, Tag } from "~/ui/console";
 import { ChoiceGroup, TextField } from "~/ui/form";
 import { TimePickerMore, TimePickerNav, TimePickerSlots } from "~/ui/time-picker";
 
@@ -117,28 +117,8 @@ export default function BookForCaller() {
         <>
           <h2>Service and provider</h2>
           <Form method="get" className="form">
-            <div className="field">
-              <label htmlFor="service">Service</label>
-              <select id="service" name="service" defaultValue={page.choice.service ?? ""}>
-                <option value="">Choose…</option>
-                {page.services.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="provider">Provider</label>
-              <select id="provider" name="provider" defaultValue={page.choice.provider}>
-                <option value="any">Any provider</option>
-                {page.providers.map((pr) => (
-                  <option key={pr.value} value={pr.value}>
-                    {pr.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField name="service" label="Service" options={page.services} defaultValue={page.choice.service ?? ""} empty={{ value: "", label: "Choose…" }} />
+            <SelectField name="provider" label="Provider" options={page.providers} defaultValue={page.choice.provider} empty={{ value: "any", label: "Any provider" }} />
             <div className="form-actions">
               <button type="submit" className="button button-secondary">
                 Show free times
@@ -156,10 +136,7 @@ export default function BookForCaller() {
               <h2>Free times</h2>
               <p>The times a patient sees online, in the studio’s local time. The time you choose is held while you finish the call.</p>
               <TimePickerNav data={page.picker} keep={page.keep} />
-              <ConsoleForm
-                result={failed}
-                submitLabel="Hold this time"
-              >
+              <ConsoleForm result={failed} values={page.preselected ? { slot: page.preselected } : undefined} submitLabel="Hold this time">
                 <input type="hidden" name="intent" value="hold" />
                 <input type="hidden" name="service" value={page.choice.service ?? ""} />
                 <input type="hidden" name="provider" value={page.choice.provider} />
@@ -192,16 +169,7 @@ export default function BookForCaller() {
                 <input type="hidden" name="intent" value="squeeze" />
                 <input type="hidden" name="service" value={page.choice.service} />
                 {check ? <input type="hidden" name="confirm" value="yes" /> : null}
-                <div className="field">
-                  <label htmlFor="providerId">Provider</label>
-                  <select id="providerId" name="providerId" defaultValue={check?.values.providerId ?? ""}>
-                    {page.providers.map((pr) => (
-                      <option key={pr.value} value={pr.value}>
-                        {pr.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField name="providerId" label="Provider" options={page.providers} />
                 <TextField name="day" label="Day" type="date" />
                 <TextField name="time" label="Time (studio’s local)" type="time" />
                 <ChoiceGroup name="reason" legend="Why" choices={page.squeezeReasons} />
@@ -222,21 +190,7 @@ type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 function DetailsFields({ page }: { page: Page }) {
   return (
     <>
-      <div className="field">
-        <label htmlFor="insurance">Insurance</label>
-        <p className="hint" id="insurance-hint">
-          Read out: “{page.notAccepted}”
-        </p>
-        <select id="insurance" name="insurance" defaultValue="none" aria-describedby="insurance-hint">
-          <option value="none">Not asked</option>
-          <option value="self-pay">Self-pay (no insurance)</option>
-          {page.carriers.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField name="insurance" label="Insurance" hint={`Read out: “${page.notAccepted}”`} options={[{ value: "self-pay", label: "Self-pay (no insurance)" }, ...page.carriers]} defaultValue="none" empty={{ value: "none", label: "Not asked" }} />
       <TextField name="memberId" label="Member ID" optional hint="From the caller’s insurance card." autoComplete="off" />
       {page.patient.hasTextablePhone ? (
         <div className="field">

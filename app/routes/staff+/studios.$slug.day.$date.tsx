@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function StudioDay() {
-  const { studio, studios, day } = useLoaderData<typeof loader>();
+  const { studio, studios, day, free } = useLoaderData<typeof loader>();
   return (
     <ConsolePage title={`${studio.name}: ${day.label}`}>
       <nav className="day-nav" aria-label="Days and studios">
@@ -113,6 +113,7 @@ export default function StudioDay() {
                     {v.confirmedByText ? <span className="tag tag-good tag-after">Confirmed by text</span> : null}
                     {v.toMove ? <span className="tag tag-bad tag-after">To move</span> : null}
                     {v.squeeze ? <span className="tag tag-warn tag-after">Squeezed in: {v.squeeze}</span> : null}
+                    {v.cardRequested ? <span className="tag tag-warn tag-after">Card requested</span> : null}
                   </td>
                   <td>{v.booked}</td>
                 </tr>
@@ -122,6 +123,31 @@ export default function StudioDay() {
         </div>
       ))}
       {day.byProvider.length === 0 ? <p>No visits this day.</p> : null}
+      {free.some((f) => f.times.length) ? (
+        <section className="free-times no-print" aria-labelledby="free-title">
+          <h2 id="free-title">Free times</h2>
+          <p>The times a patient sees online, per provider. Open a provider and choose a time to book a caller into it (you find the caller next).</p>
+          {free.map((f) =>
+            f.times.length ? (
+              <details key={f.providerId}>
+                <summary>
+                  {f.provider}: {f.times.length} free time{f.times.length === 1 ? "" : "s"} <span className="hint">({f.service})</span>
+                </summary>
+                <ul className="free-time-list">
+                  {f.times.map((t) => (
+                    <li key={t.href}>
+                      <Link to={t.href}>
+                        {t.label}
+                        <span className="visually-hidden"> with {f.provider}: book a visit</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null,
+          )}
+        </section>
+      ) : null}
     </ConsolePage>
   );
 }

@@ -75,6 +75,12 @@ export default function StaffVisit() {
             </>
           ) : null}
         </dd>
+        {visit.card ? (
+          <>
+            <dt>Card</dt>
+            <dd>{visit.card.requested ? <Tag tone="warn">{visit.card.text}</Tag> : visit.card.text}</dd>
+          </>
+        ) : null}
         <dt>Patient</dt>
         <dd>{visit.patient.name}</dd>
         <dt>Email</dt>
