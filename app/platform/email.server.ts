@@ -4,6 +4,9 @@ import { emailOutbox } from "~/db/schema";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; ics?: string; headers?: Record<string, string> };
 
+/** The topic the outbox's job wakes on (`wake` in app/jobs; the database's notice from other processes, decision 070). */
+export const EMAIL_TOPIC = "email-outbox";
+
 /** Queues an email in the same transaction as the change it reports, so neither is lost without the other. */
 export async function enqueueEmail(tx: Pick<Db, "insert">, email: OutgoingEmail) {
   await tx.insert(emailOutbox).values({ ...email, html: email.html ?? null, ics: email.ics ?? null, headers: email.headers ?? null });

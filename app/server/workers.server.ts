@@ -7,11 +7,13 @@ import type { Env } from "~/platform/env.server";
 import { chargeDueFees, LATE_CANCEL_FEES_TOPIC, refundExtraPayments } from "~/payments/fees.server";
 import { sendDueRecalls } from "~/recall/recall.server";
 import { sweepExpiredHolds } from "~/scheduling/holds.server";
-import { sendDueReminders } from "~/scheduling/reminders.server";
+import { sendDueReminders } from "~/visit-notices/reminders.server";
 import { VISIT_EVENTS_TOPIC } from "~/scheduling/visit-events.server";
 import { waitlistTick } from "~/waitlist/sender.server";
 import { webhooksTick } from "~/webhooks/deliveries.server";
 import { smsTick } from "~/sms/worker.server";
+import { sendDueReminders } from "~/visit-notices/reminders.server";
+import { sendVisitNotices } from "~/visit-notices/notices.server";
 
 /**
  * The background work of every container, each a job on the one helper (app/jobs, decision 031): the email outbox,
@@ -32,6 +34,8 @@ export function startWorkers(database: Database, env: Env) {
     startJob({ name: "rate-limit-sweeper", everyMs: 300_000, tick: (now) => sweepExpiredRateLimits(db, now) }),
     // The booking's trips to Stripe's page (card_setups) a day after their last write (decision 061).
     startJob({ name: "card-setup-sweeper", everyMs: 900_000, tick: (now) => sweepOldCardSetups(db, now) }),
+    // The visit emails and texts of each booking, move and cancel (decision 070), woken by the change itself.
+    startJob({ name: "visit-notices", everyMs: 2_000, tick: () => sendVisitNotices(db, { siteOrigin, mailFrom: env.MAIL_FROM }), wakeOn: VISIT_EVENTS_TOPIC }),
     startJob({
       name: "webhooks",
       everyMs: 2_000,
