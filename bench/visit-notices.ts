@@ -137,7 +137,7 @@ async function emailDelay(engine: (typeof engines)[number], variant: Variant) {
       ? (await load(repo, "app/server/workers.server.ts")).startWorkers
       : async (db: { db: unknown }, env: { SMTP_URL: string; MAIL_FROM: string }) => {
           const { startJob } = await load(repo, "app/jobs/job.server.ts");
-          const { deliverPending } = await load(repo, "app/platform/email.server.ts");
+          const { deliverPending } = await load(variant.root, "app/platform/email.server.ts"); // that commit's: a connection per run
           return startJob({ name: "email-outbox-before", everyMs: 2_000, tick: (now: Date) => deliverPending(db.db, env.SMTP_URL, env.MAIL_FROM, 20, now) });
         };
   const { bookAppointment } = await load(variant.root, "app/scheduling/book.server.ts");

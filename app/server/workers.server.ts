@@ -63,7 +63,9 @@ export function startWorkers(database: Database, env: Env) {
     startJob({ name: "sms", everyMs: 30_000, tick: smsTick(db, env), wakeOn: SMS_TOPIC, nextDue: () => nextTextDue(db) }),
   ];
   // Other processes' writes, heard at their commit (a lost connection is made again; the safety poll covers the gap).
-  const listening = database.listen(JOBS_CHANNEL, (topic) => wake(topic)).catch((error: Error) => {
+  // On the embedded database every write is this process's, and its visit events already woke their jobs (`wake`).
+  const heard = (topic: string) => (database.kind === "pglite" && topic === VISIT_EVENTS_TOPIC ? undefined : wake(topic));
+  const listening = database.listen(JOBS_CHANNEL, heard).catch((error: Error) => {
     console.error("[jobs] not listening for the database's notices:", error.message);
     return async () => {};
   });

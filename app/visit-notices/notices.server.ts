@@ -11,11 +11,10 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, patients, visitEvents } from "~/db/schema";
-import { EMAIL_TOPIC, enqueueEmail } from "~/platform/email.server";
+import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
 import { tFor } from "~/i18n/catalogues.server";
-import { wake } from "~/jobs/job.server";
-import { queueVisitText, SMS_TOPIC, type VisitTextKind } from "~/sms/outbox.server";
+import { queueVisitText, type VisitTextKind } from "~/sms/outbox.server";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { cardOnFile } from "~/scheduling/visit-changes.server";
 import { cardLabelIn } from "~/scheduling/visit-notes";
@@ -33,13 +32,12 @@ type Visit = { appointment: Appointment; email: string; firstName: string; famil
 const TEXT_OF: Partial<Record<VisitEvent["type"], VisitTextKind>> = { "visit.booked": "booked", "visit.moved": "moved", "visit.cancelled": "cancelled" };
 
 /**
- * Queues the notices of the next events (at most `limit`); returns how many events were read. The outbox and the
- * texts' job of this process are woken when something was queued (other processes hear it through the database).
+ * Queues the notices of the next events (at most `limit`); returns how many events were read. The outbox's and the
+ * texts' jobs hear of what was queued from the database (the outboxes' NOTIFY at commit, decision 070), in every process.
  */
 export async function sendVisitNotices(db: Db, options: Options = {}): Promise<number> {
   const siteOrigin = options.siteOrigin ?? getEnv().SITE_ORIGIN;
   const mailFrom = options.mailFrom ?? getEnv().MAIL_FROM;
-  let queued = 0;
   const read = await consumeVisitEvents(
     db,
     NOTICES_CONSUMER,
@@ -50,15 +48,11 @@ export async function sendVisitNotices(db: Db, options: Options = {}): Promise<n
       for (const event of wanted) {
         const visit = visits.get(event.visitId!);
         if (!visit) continue; // gone with its patient's data (erased): nobody to tell
-        queued += await notify(tx, event, visit, { siteOrigin, mailFrom });
+        await notify(tx, event, visit, { siteOrigin, mailFrom });
       }
     },
     options.limit,
   );
-  if (queued > 0) {
-    wake(EMAIL_TOPIC);
-    wake(SMS_TOPIC);
-  }
   return read;
 }
 
