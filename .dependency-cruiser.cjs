@@ -49,7 +49,7 @@ const FOLDERS = {
   recall: [7, ["rules", "db", "platform", "i18n", "auth", "scheduling", "flow"]],
   webhooks: [7, ["rules", "db", "platform", "scheduling"]],
   fhir: [7, ["rules", "db", "platform", "scheduling"]],
-  "visit-notices": [7, ["rules", "db", "platform", "jobs", "i18n", "sms", "scheduling"]],
+  "visit-notices": [7, ["rules", "db", "platform", "i18n", "sms", "scheduling"]],
   waitlist: [8, ["rules", "db", "platform", "i18n", "auth", "sms", "scheduling", "flow", "booking"]],
   api: [8, ["rules", "db", "platform", "auth", "scheduling", "flow"]],
   console: [9, ["rules", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "intake", "webhooks", "api"]],
