@@ -12,11 +12,12 @@
  *   3 jobs, i18n        the periodic-job helper; catalogues, locale, formatter
  *   4 auth, payments,   identity and sessions (every feature asks who is logged in); the payment seam (decision
  *     sms               035: providers, fees, Stripe's events — a cancel records its fee in its own transaction); texts
- *                       (decision 036: consent, the SMS outbox, replies — visit changes queue their texts in their
- *                       transactions, as they queue emails)
+ *                       (decision 036: consent, the SMS outbox, replies; a visit's texts are queued by visit-notices
+ *                       from its events, decision 070)
  *   5 scheduling        visits, availability, the calendar file
  *   6 flow              the generic step engine
- *   7 features          booking, intake, account, content, recall, webhooks, fhir: they do not import each other
+ *   7 features          booking, intake, account, content, recall, webhooks, fhir, visit-notices (the visit emails and
+ *                       texts, a consumer of the visit events, decision 070): they do not import each other
  *   8 on features       waitlist (joins from the booking funnel), api (reads visits, documents webhook payloads)
  *   9 console, dev      the studio console: reads intake, texts, webhooks, fees and API keys through their modules;
  *                       the development pages (/dev/outbox, /dev/sms)
@@ -49,13 +50,14 @@ const FOLDERS = {
   recall: [7, ["rules", "db", "platform", "i18n", "auth", "scheduling", "flow"]],
   webhooks: [7, ["rules", "db", "platform", "scheduling"]],
   fhir: [7, ["rules", "db", "platform", "scheduling"]],
+  "visit-notices": [7, ["rules", "db", "platform", "i18n", "sms", "scheduling"]],
   waitlist: [8, ["rules", "db", "platform", "i18n", "auth", "sms", "scheduling", "flow", "booking"]],
   api: [8, ["rules", "db", "platform", "auth", "scheduling", "flow"]],
   console: [9, ["rules", "db", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "intake", "webhooks", "api"]],
   dev: [9, ["db", "platform", "i18n", "sms", "scheduling", "flow"]],
   ui: [10, ["rules", "styles", "platform", "i18n", "scheduling"]],
   routes: [11, ["rules", "styles", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "booking", "intake", "account", "content", "recall", "webhooks", "fhir", "waitlist", "api", "console", "dev", "ui"]],
-  server: [12, ["rules", "db", "platform", "jobs", "i18n", "auth", "sms", "payments", "scheduling", "booking", "content", "recall", "webhooks", "waitlist", "api"]],
+  server: [12, ["rules", "db", "platform", "jobs", "i18n", "auth", "sms", "payments", "scheduling", "booking", "content", "recall", "webhooks", "visit-notices", "waitlist", "api"]],
 };
 
 /** Imports that run up today, each with the change that removes it. Nothing else may be added here. */

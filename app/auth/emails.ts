@@ -1,6 +1,7 @@
 import { tFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import type { OutgoingEmail } from "~/platform/email.server";
+import { BRAND } from "~/platform/brand";
 
 /**
  * The account emails (plain text and HTML), each with the support address. Links are built from
@@ -8,7 +9,6 @@ import type { OutgoingEmail } from "~/platform/email.server";
  */
 type Common = { to: string; siteOrigin: string; supportEmail: string; /** The reader's language (the request's at send time); English when absent (the console). */ locale?: string };
 
-const BRAND = "Studio Dental";
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

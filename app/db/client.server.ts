@@ -17,6 +17,12 @@ export type Database = {
   poolUse?(): { total: number; idle: number; waiting: number };
   /** PGlite only: a gzipped tarball of the data dir (npm run db:backup). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * LISTENs on `channel`: `onNotice` gets each NOTIFY's payload, after the commit of the transaction that sent it, from
+   * any process (PostgreSQL: one connection of its own, made again when lost; PGlite: its own, in this process).
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 const MIGRATIONS = path.resolve(process.cwd(), "db/migrations");
@@ -99,6 +105,7 @@ async function openPostgres(url: string, migrateOnOpen: boolean): Promise<Databa
   return {
     db,
     kind: "postgres",
+    listen: (channel, onNotice) => listenPostgres(pg, url, channel, onNotice),
     ping: () => ping(db),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
@@ -161,6 +168,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    async listen(channel, onNotice) {
+      const stop = await client.listen(channel, onNotice);
+      return () => stop().catch(() => {});
+    },
     ping: () => ping(db),
     dumpDataDir: () => client.dumpDataDir("gzip"),
     async close() {
@@ -173,6 +184,52 @@ async function openPglite(options: OpenOptions): Promise<Database> {
         unlock();
       }
     },
+  };
+}
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to queries). Lost (the database restarted, the
+ * network cut), it is made again after a few seconds; the jobs' slow safety poll covers the gap.
+ */
+async function listenPostgres(pg: typeof import("pg").default, url: string, channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const again = () => {
+      if (client === c) client = null;
+      c.end().catch(() => {});
+      if (!stopped && !retry) {
+        retry = setTimeout(() => {
+          retry = null;
+          void connect();
+        }, 5_000);
+        retry.unref();
+      }
+    };
+    c.on("error", (error) => {
+      console.error("[db] listening connection lost:", error.message);
+      again();
+    });
+    c.on("notification", (n) => onNotice(n.payload ?? ""));
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+      client = c;
+      if (stopped) await c.end();
+    } catch (error) {
+      console.error("[db] could not listen:", (error as Error).message);
+      again();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = null;
   };
 }
 

@@ -1,5 +1,6 @@
 import { PRIVATE_PAGE } from "~/auth/headers";
 import { metaT } from "~/i18n/use-t";
+import { BRAND } from "~/platform/brand";
 
 /**
  * Every intake page and photo: the token in the URL is a bearer secret and the page holds health data —
@@ -13,5 +14,5 @@ export function intakeMeta({ data, matches }: { data?: unknown; matches: readonl
   const d = data as { title?: unknown; visit?: { service?: string } } | undefined;
   const title = typeof d?.title === "string" ? d.title : metaT(matches)("intake.meta.fallback");
   const visit = d?.visit?.service ? ` — ${d.visit.service}` : "";
-  return [{ title: `${title}${visit} — Studio Dental` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${title}${visit} — ${BRAND}` }, { name: "robots", content: "noindex" }];
 }

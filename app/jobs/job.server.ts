@@ -13,7 +13,11 @@
  *
  * `wake(topic)` nudges every job started with `wakeOn: topic` in this process. The registry lives on `globalThis`:
  * server.ts and the Remix build each load their own copy of this module, and a route's `wake` must reach the jobs
- * server.ts started (the waitlist offer must not wait for the next tick).
+ * server.ts started (the waitlist offer must not wait for the next tick). Other processes' writes wake them through
+ * the database (decision 070: a trigger's NOTIFY at commit, LISTENed by workers.server.ts), so a job's `everyMs` is a
+ * slow safety poll, not how soon it hears of work; `nextDue` says when work already queued for later falls due (a
+ * retry, a text held through the night), and the job runs then. Between two batches of a run the event loop is let go
+ * (`setImmediate`): on the embedded database a backlog never holds the requests behind it.
  */
 import { redactForLog } from "~/platform/redact";
 
@@ -28,8 +32,10 @@ export type JobOptions = {
   tick: (now: Date) => Promise<number>;
   /** Default: the wall clock. */
   clock?: Clock;
-  /** A topic (`wake(topic)`) that runs this job now, e.g. "visit-events". */
-  wakeOn?: string;
+  /** The topics (`wake(topic)`) that run this job now, e.g. "visit-events". */
+  wakeOn?: string | string[];
+  /** When its next item already queued falls due (null: none): the job runs then if that is before `everyMs`. */
+  nextDue?: () => Promise<Date | null>;
 };
 
 export type Job = {
@@ -44,12 +50,14 @@ export type JobStats = { name: string; runs: number; failures: number; items: nu
 const MAX_BACKOFF_MS = 15 * 60_000;
 /** A run drains a backlog in batches, but never forever (a tick that always finds work yields to the timer). */
 const MAX_BATCHES_PER_RUN = 100;
+/** Work due "now" (or overdue and failing to be claimed) is looked at again after this, never in a busy loop. */
+const MIN_WAIT_MS = 100;
 
-type Registry = { jobs: Map<string, { job: Job; stats: JobStats; wakeOn?: string }> };
+type Registry = { jobs: Map<string, { job: Job; stats: JobStats; wakeOn: string[] }> };
 const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[Symbol.for("dental.jobs")] ??= { jobs: new Map() });
 
 /** Starts a periodic job (see the module's comment). A second job of the same name replaces the first in the stats. */
-export function startJob({ name, everyMs, tick, clock = () => new Date(), wakeOn }: JobOptions): Job {
+export function startJob({ name, everyMs, tick, clock = () => new Date(), wakeOn = [], nextDue }: JobOptions): Job {
   const stats: JobStats = { name, runs: 0, failures: 0, items: 0, lastSuccessAt: null, startedAt: clock().getTime(), everyMs, running: false };
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
@@ -72,6 +80,7 @@ export function startJob({ name, everyMs, tick, clock = () => new Date(), wakeOn
         const done = await tick(clock());
         stats.items += done;
         if (done <= 0) break;
+        await new Promise((resolve) => setImmediate(resolve)); // the requests waiting go first
       }
       stats.lastSuccessAt = clock().getTime();
       failuresInARow = 0;
@@ -81,6 +90,17 @@ export function startJob({ name, everyMs, tick, clock = () => new Date(), wakeOn
       console.error(`[job ${name}] run failed (${failuresInARow} in a row):`, redactForLog(error));
     } finally {
       stats.running = false;
+    }
+  }
+
+  /** The wait before the next run: the safety poll, or sooner when queued work falls due before it. */
+  async function untilDue(): Promise<number> {
+    if (!nextDue || stopped) return everyMs;
+    try {
+      const due = await nextDue();
+      return due ? Math.min(everyMs, Math.max(MIN_WAIT_MS, due.getTime() - clock().getTime())) : everyMs;
+    } catch {
+      return everyMs;
     }
   }
 
@@ -98,7 +118,7 @@ export function startJob({ name, everyMs, tick, clock = () => new Date(), wakeOn
         await runOnce();
       } while (again && !stopped && failuresInARow === 0);
       current = null;
-      schedule(failuresInARow === 0 ? everyMs : Math.min(everyMs * 2 ** failuresInARow, Math.max(MAX_BACKOFF_MS, everyMs)));
+      schedule(failuresInARow === 0 ? await untilDue() : Math.min(everyMs * 2 ** failuresInARow, Math.max(MAX_BACKOFF_MS, everyMs)));
     })();
   }
 
@@ -112,14 +132,14 @@ export function startJob({ name, everyMs, tick, clock = () => new Date(), wakeOn
       if (registry.jobs.get(name)?.job === job) registry.jobs.delete(name);
     },
   };
-  registry.jobs.set(name, { job, stats, wakeOn });
+  registry.jobs.set(name, { job, stats, wakeOn: typeof wakeOn === "string" ? [wakeOn] : wakeOn });
   schedule(everyMs);
   return job;
 }
 
 /** Runs, now, every job of this process started with `wakeOn: topic` (a no-op when none runs here, e.g. in tests). */
 export function wake(topic: string) {
-  for (const { job, wakeOn } of registry.jobs.values()) if (wakeOn === topic) job.nudge();
+  for (const { job, wakeOn } of registry.jobs.values()) if (wakeOn.includes(topic)) job.nudge();
 }
 
 /** Each running job's figures (the metrics): runs, failures, and its lag: how far past due its next good run is. */

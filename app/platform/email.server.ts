@@ -4,6 +4,9 @@ import { emailOutbox } from "~/db/schema";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; ics?: string; headers?: Record<string, string> };
 
+/** The topic the outbox's job wakes on (`wake` in app/jobs; the database's notice from other processes, decision 070). */
+export const EMAIL_TOPIC = "email-outbox";
+
 /** Queues an email in the same transaction as the change it reports, so neither is lost without the other. */
 export async function enqueueEmail(tx: Pick<Db, "insert">, email: OutgoingEmail) {
   await tx.insert(emailOutbox).values({ ...email, html: email.html ?? null, ics: email.ics ?? null, headers: email.headers ?? null });
@@ -24,8 +27,7 @@ const icsMethod = (ics: string) => /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1] ?? "PU
 
 /** Sends what is pending in the outbox through SMTP. Returns how many were sent. */
 export async function deliverPending(db: Db, smtpUrl: string, from: string, limit = 20, now = new Date()): Promise<number> {
-  const { createTransport } = await import("nodemailer");
-  const transport = createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+  const transport = await transportFor(smtpUrl);
   const unclaimed = or(isNull(emailOutbox.sentAt), lt(emailOutbox.sentAt, new Date(now.getTime() - CLAIM_MS)));
   // Claimed in one statement: the rows locked by another process's claim are skipped, never sent twice.
   const claimable = db
@@ -68,8 +70,40 @@ export async function deliverPending(db: Db, smtpUrl: string, from: string, limi
       console.error(`[email] delivery of outbox #${mail.id} failed (attempt ${mail.attempts})`);
     }
   }
-  transport.close();
+  closeWhenIdle(smtpUrl);
   return sent;
+}
+
+/**
+ * One SMTP connection kept between runs while emails keep coming (a pooled transport, one connection), closed after
+ * IDLE_CLOSE_MS without a run: the outbox's job is woken by each email (decision 070), and a connection per email
+ * (greeting, EHLO, QUIT) made a burst of bookings queue faster than they were sent.
+ */
+type Shared = { url: string; transport: import("nodemailer").Transporter; idle: NodeJS.Timeout | null };
+let shared: Shared | null = null;
+const IDLE_CLOSE_MS = 5_000;
+
+async function transportFor(url: string) {
+  const { createTransport } = await import("nodemailer");
+  if (shared && shared.url !== url) {
+    shared.transport.close();
+    shared = null;
+  }
+  shared ??= { url, transport: createTransport({ url, pool: true, maxConnections: 1, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }), idle: null };
+  if (shared.idle) clearTimeout(shared.idle);
+  shared.idle = null;
+  return shared.transport;
+}
+
+function closeWhenIdle(url: string) {
+  const current = shared;
+  if (!current || current.url !== url) return;
+  if (current.idle) clearTimeout(current.idle);
+  current.idle = setTimeout(() => {
+    current.transport.close();
+    if (shared === current) shared = null;
+  }, IDLE_CLOSE_MS);
+  current.idle.unref();
 }
 
 /** The outbox's tick (a job of workers.server.ts, every 2 s) when SMTP is configured; without it emails stay in the outbox (viewable in development). */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod/v4";
+import { BRAND } from "./brand";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -89,7 +90,7 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    MAIL_FROM: z.string().default("Studio Dental <appointments@example.com>"),
+    MAIL_FROM: z.string().default(`${BRAND} <appointments@example.com>`),
     SENTRY_DSN: z
       .url()
       .optional()

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { SENTRY_TUNNEL_PATH } from "./observability";
+import { BRAND } from "./brand";
 
 /** Every route serves GET (and HEAD); forms post. Anything else (TRACE, PUT, OPTIONS…) is a 405. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -113,7 +114,7 @@ export function refusalPage(title: string, message: string, supportEmail?: strin
   const support = supportEmail ? `<p>If this keeps happening, write to <a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>.</p>` : "";
   return `<!DOCTYPE html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — Studio Dental</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — ${BRAND}</title></head>
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>

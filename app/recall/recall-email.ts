@@ -6,7 +6,7 @@ import type { OutgoingEmail } from "~/platform/email.server";
 import { recallMonth, recallNoun, type RecallKind } from "~/rules/recall";
 import { BRAND } from "~/scheduling/visit-notes";
 import { serviceName, studioName } from "~/scheduling/service-names";
-import { studioLocation, type EmailStudio } from "~/scheduling/visit-email";
+import { studioLocation, type EmailStudio } from "~/scheduling/visit-calendar";
 import { RecallEmailHtml } from "./recall-email-html";
 
 type Input = {

@@ -5,15 +5,11 @@ import { appointmentReminders, appointments, patients, slotHolds, visitSeries, t
 import { remindersDue } from "~/rules/reminders";
 import { appointmentNeedsInsurance } from "~/rules/needs-insurance";
 import { localDayKey } from "~/rules/zoned-time";
-import { enqueueEmail } from "~/platform/email.server";
 import { countOutcome } from "~/platform/events.server";
-import { getEnv } from "~/platform/env.server";
-import { confirmationEmail, pairConfirmationEmail } from "./visit-email";
 import { forgetCached, getBookableStudio, getService } from "./catalogue.server";
 import { findSlots } from "./slots.server";
 import { recordVisitEvent, visitEventsCommitted } from "./visit-events.server";
 import { consentAtBooking } from "~/sms/consent.server";
-import { queueVisitText } from "~/sms/outbox.server";
 import { appendAudit } from "~/platform/audit.server";
 import { adoptUnmailedPatient } from "./patients.server";
 import { SERIES_HORIZON_DAYS } from "~/rules/series";
@@ -101,7 +97,7 @@ export const newAppointmentToken = () => randomBytes(24).toString("base64url");
 /**
  * Books one visit in one transaction: patient found or created by email, a free eligible provider picked,
  * the appointment inserted (the database's exclusion constraints refuse any overlap, across processes),
- * and the confirmation email queued in the outbox.
+ * and its `visit.booked` event recorded (the confirmation email and text follow from it, app/visit-notices).
  */
 export function bookAppointment(db: Db, request: BookingRequest): Promise<BookingOutcome> {
   return withRetries("booking", () => bookOnce(db, request), { ok: false, code: "generic_error" } as BookingOutcome).then((outcome) => countOutcome("booking", outcome));
@@ -149,13 +145,11 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-type Placed = { inserted: BookedAppointment; studio: NonNullable<Awaited<ReturnType<typeof getBookableStudio>>>; service: NonNullable<Awaited<ReturnType<typeof getService>>>; email: string; firstName: string };
-
 /**
  * One visit placed inside the caller's transaction: the patient found (by email, or the account's family member
  * by id), a free eligible provider picked, the appointment inserted and its reminders scheduled. Throws Outcome.
  */
-async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<Placed> {
+async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<BookedAppointment> {
   const service = await getService(tx as Db, request.serviceCode, { fresh: true });
   const studio = await getBookableStudio(tx as Db, request.studioSlug, { fresh: true });
   if (!service || !studio) throw new Outcome("availability_conflict");
@@ -298,9 +292,8 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
   if (request.holdId) await tx.delete(slotHolds).where(eq(slotHolds.bookingId, request.holdId));
 
   await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
-  // The booking's text (issue 31), in its transaction: queued once, to whoever agreed to texts for this visit.
-  await queueVisitText(tx, { appointmentId: inserted.id, kind: "booked", now, siteOrigin: getEnv().SITE_ORIGIN });
-  // The record of the change (its consumers: the waitlist takes the patient off it, webhooks tell other systems).
+  // The record of the change. Its consumers act after the commit: the confirmation email and text (app/visit-notices),
+  // the waitlist takes the patient off it, webhooks tell other systems.
   await recordVisitEvent(tx, "visit.booked", { ...inserted, status: "CONFIRMED", arrivedAt: null }, { at: now, channel: request.channel ?? "online" });
   if (request.bookedBy) {
     await appendAudit(tx, {
@@ -314,7 +307,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<P
       at: now,
     });
   }
-  return { inserted, studio, service, email: request.patientId != null ? patient.email : request.patient.email.trim().toLowerCase(), firstName: patient.familyOfPersonId !== null ? patient.firstName : request.patient.firstName };
+  return inserted;
 }
 
 /** What a failed booking transaction means; "retry" for a deadlock or serialization failure. */
@@ -331,14 +324,8 @@ function failure(error: unknown): { ok: false; code: BookingFailure } | "retry" 
 
 async function bookOnce(db: Db, request: BookingRequest): Promise<BookingOutcome | "retry"> {
   const now = request.now ?? new Date();
-  const siteOrigin = getEnv().SITE_ORIGIN; // for the email's links
   try {
-    const appointment = await db.transaction(async (tx) => {
-      const { inserted, studio, service, email, firstName } = await placeVisit(tx as unknown as Db, request, now);
-      // A caller booked by the desk may have no email (issue 38 B): the text is their confirmation.
-      if (email) await enqueueEmail(tx, confirmationEmail({ to: email, firstName, appointment: inserted, studio, service, now, siteOrigin, mailFrom: getEnv().MAIL_FROM }));
-      return inserted;
-    });
+    const appointment = await db.transaction(async (tx) => placeVisit(tx as unknown as Db, request, now));
     forgetCached(db, "live:"); // pages of this process show the slot as taken at once
     visitEventsCommitted();
     return { ok: true, appointment };
@@ -357,26 +344,23 @@ export type PairOutcome = { ok: true; appointments: [BookedAppointment, BookedAp
 export function bookTogether(db: Db, first: BookingRequest, second: BookingRequest, who: [string, string], greet: string): Promise<PairOutcome> {
   const tokens = [newAppointmentToken(), newAppointmentToken()] as const;
   const requests: [BookingRequest, BookingRequest] = [
-    { ...first, token: tokens[0], details: { ...first.details, pairToken: tokens[1] } },
-    { ...second, token: tokens[1], details: { ...second.details, pairToken: tokens[0] } },
+    // Each visit names the other, and how the one email about both (app/visit-notices) calls each and greets the holder.
+    { ...first, token: tokens[0], details: { ...first.details, pairToken: tokens[1], pairWho: who[0], pairGreet: greet } },
+    { ...second, token: tokens[1], details: { ...second.details, pairToken: tokens[0], pairWho: who[1] } },
   ];
-  return withRetries("booking", () => bookPairOnce(db, requests, who, greet), { ok: false, code: "generic_error" } as PairOutcome).then((outcome) => {
+  return withRetries("booking", () => bookPairOnce(db, requests), { ok: false, code: "generic_error" } as PairOutcome).then((outcome) => {
     countOutcome("booking", outcome.ok ? { ok: true } : outcome);
     return outcome;
   });
 }
 
-async function bookPairOnce(db: Db, [first, second]: [BookingRequest, BookingRequest], who: [string, string], greet: string): Promise<PairOutcome | "retry"> {
+async function bookPairOnce(db: Db, [first, second]: [BookingRequest, BookingRequest]): Promise<PairOutcome | "retry"> {
   const now = first.now ?? new Date();
-  const siteOrigin = getEnv().SITE_ORIGIN;
-  const mailFrom = getEnv().MAIL_FROM;
   try {
     const pair = await db.transaction(async (tx) => {
       const a = await placeVisit(tx as unknown as Db, first, now);
       const b = await placeVisit(tx as unknown as Db, second, now);
-      const input = (p: Placed, name: string) => ({ to: p.email, firstName: p.firstName, who: name, appointment: p.inserted, studio: p.studio, service: p.service, now, siteOrigin, mailFrom });
-      await enqueueEmail(tx, pairConfirmationEmail([input(a, who[0]), input(b, who[1])], greet));
-      return [a.inserted, b.inserted] as [BookedAppointment, BookedAppointment];
+      return [a, b] as [BookedAppointment, BookedAppointment];
     });
     forgetCached(db, "live:");
     visitEventsCommitted();
@@ -446,7 +430,7 @@ async function bookSeriesOnce(db: Db, base: Parameters<typeof bookSeries>[1], pl
       for (const [i, visit] of plan.visits.entries()) {
         const request: BookingRequest = { ...base, ...visit, providerId: plan.providerId ?? undefined, series: { id: series.id, position: i + 1 } };
         try {
-          appointments.push((await placeVisit(tx as unknown as Db, request, now)).inserted);
+          appointments.push(await placeVisit(tx as unknown as Db, request, now));
         } catch (error) {
           if (error instanceof Outcome) throw new SeriesOutcomeAt(error.code, i + 1);
           throw error;

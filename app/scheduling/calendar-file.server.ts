@@ -2,7 +2,7 @@ import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
 import { getAppointmentByToken } from "./book.server";
 import { getService, getStudioAnyState } from "./catalogue.server";
-import { appointmentIcs } from "./visit-email";
+import { appointmentIcs } from "./visit-calendar";
 
 /** /booking/confirmed/<token>/calendar.ics: the visit as an iCalendar file in the studio's timezone; 404 when none. */
 export async function visitCalendarFile(token: string): Promise<Response> {

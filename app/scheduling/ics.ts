@@ -4,6 +4,7 @@
  * A cancellation must reuse the UID with METHOD:CANCEL and a higher SEQUENCE, or calendars keep the event.
  */
 import { formatInTimeZone } from "date-fns-tz";
+import { BRAND } from "~/platform/brand";
 
 export type IcsInput = {
   uid: string;
@@ -106,7 +107,7 @@ export function buildIcs(input: IcsInput): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    "PRODID:-//Studio Dental//Appointments//EN",
+    `PRODID:-//${BRAND}//Appointments//EN`,
     "CALSCALE:GREGORIAN",
     `METHOD:${method}`,
     ...(known ? vtimezone(input.timezone) : []),

@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointmentReminders, appointments, patients } from "~/db/schema";
+import { appointmentReminders, appointments } from "~/db/schema";
 import {
   changeTerms,
   type CardOnFile,
@@ -15,10 +15,7 @@ import {
 } from "~/rules/cancellation-policy";
 import { appendAudit } from "~/platform/audit.server";
 import { nudgeFeeCharger, recordFeeDue } from "~/payments/fees.server";
-import { enqueueEmail } from "~/platform/email.server";
-import { queueVisitText } from "~/sms/outbox.server";
 import { countOutcome } from "~/platform/events.server";
-import { getEnv } from "~/platform/env.server";
 import {
   errorCode,
   lockStudioDay,
@@ -31,12 +28,8 @@ import {
   forgetCached,
   getBookableStudio,
   getService,
-  getStudioAnyState,
 } from "./catalogue.server";
 import { findSlots } from "./slots.server";
-import { visitEmail } from "./visit-email";
-import { cardLabelIn } from "./visit-notes";
-import { tFor } from "~/i18n/catalogues.server";
 import { recordVisitEvent, visitEventsCommitted } from "./visit-events.server";
 
 type Appointment = typeof appointments.$inferSelect;
@@ -88,7 +81,7 @@ export type ChangeRefused =
 
 /**
  * A change made by the studio on the patient's behalf (the console, decision 020): the same transaction, lock,
- * rules and emails; only who is recorded differs, with their note. The studio may also move a visit inside the
+ * rules and notices; only who is recorded differs, with their note. The studio may also move a visit inside the
  * 24 hours (the patient is told to call it for exactly that).
  */
 export type OnBehalf = { staff: { id: number; email: string }; note: string };
@@ -118,19 +111,9 @@ class Refused extends Error {
 
 /** The visit under a row lock, if it is still the version the patient saw. */
 async function lockSeen(tx: Db, seen: Seen) {
-  const [row] = await tx
-    .select({
-      appointment: appointments,
-      email: patients.email,
-      firstName: patients.firstName,
-    })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(eq(appointments.id, seen.appointmentId))
-    .for("update", { of: appointments });
-  if (!row || row.appointment.sequence !== seen.sequence)
-    throw new Refused("changed");
-  return row;
+  const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, seen.appointmentId)).for("update");
+  if (!appointment || appointment.sequence !== seen.sequence) throw new Refused("changed");
+  return { appointment };
 }
 
 function refusal(error: unknown): { ok: false; code: ChangeRefused } | "retry" {
@@ -166,15 +149,6 @@ async function skipPendingReminders(
     );
 }
 
-async function emailParts(tx: Db, appointment: Appointment) {
-  const studio = await getStudioAnyState(tx, appointment.studioSlug);
-  const service = await getService(tx, appointment.serviceType, {
-    fresh: true,
-  });
-  if (!studio || !service) throw new Refused("generic_error");
-  return { studio, service };
-}
-
 export type CancelOutcome =
   | { ok: true; feeCents: number | null }
   | { ok: false; code: ChangeRefused };
@@ -193,7 +167,7 @@ export function cancelVisit(
       const now = input.now ?? new Date();
       try {
         const outcome = await db.transaction(async (tx) => {
-          const { appointment, email, firstName } = await lockSeen(
+          const { appointment } = await lockSeen(
             tx as Db,
             input
           );
@@ -228,25 +202,6 @@ export function cancelVisit(
           if (terms.feeCents && held) {
             await recordFeeDue(tx, { appointmentId: appointment.id, studioSlug: appointment.studioSlug, amountCents: terms.feeCents, card: held, now });
           }
-          const card = cardOnFile(appointment);
-          const mail = visitEmail(
-            {
-              to: email,
-              firstName,
-              appointment: cancelled,
-              ...(await emailParts(tx as Db, cancelled)),
-              now,
-              siteOrigin: getEnv().SITE_ORIGIN,
-              mailFrom: getEnv().MAIL_FROM,
-            },
-            {
-              kind: "cancelled",
-              lateFeeCents: terms.feeCents,
-              cardLabel: card ? cardLabelIn(tFor(cancelled.locale), cancelled.locale, card) : null,
-            }
-          );
-          await enqueueEmail(tx, mail);
-          await queueVisitText(tx as Db, { appointmentId: cancelled.id, kind: "cancelled", now, siteOrigin: getEnv().SITE_ORIGIN });
           return { ok: true as const, feeCents: terms.feeCents };
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
@@ -290,7 +245,7 @@ export function rescheduleVisit(
           if (!studio || !service) throw new Refused("not_changeable");
           // The day lock before the row lock, in the order booking takes them.
           await lockStudioDay(tx, studio, input.startsAt);
-          const { appointment, email, firstName } = await lockSeen(
+          const { appointment } = await lockSeen(
             tx as Db,
             input
           );
@@ -350,21 +305,6 @@ export function rescheduleVisit(
           });
           await scheduleReminders(tx, appointment.id, moved.startsAt, now);
           await auditChange(tx, input, "visit.move", appointment, { startsAt: appointment.startsAt.toISOString(), providerId: appointment.providerId }, { startsAt: moved.startsAt.toISOString(), providerId: moved.providerId });
-          const mail = visitEmail(
-            {
-              to: email,
-              firstName,
-              appointment: moved,
-              studio,
-              service,
-              now,
-              siteOrigin: getEnv().SITE_ORIGIN,
-              mailFrom: getEnv().MAIL_FROM,
-            },
-            { kind: "rescheduled", previousStartsAt: appointment.startsAt }
-          );
-          await enqueueEmail(tx, mail);
-          await queueVisitText(tx as Db, { appointmentId: moved.id, kind: "moved", now, siteOrigin: getEnv().SITE_ORIGIN });
           return { ok: true as const, startsAt: moved.startsAt };
         });
         forgetCached(db, "live:");

@@ -4,9 +4,12 @@
  * the studio), arrived, completed, no-show; and every freed time (a cancel, a move's old time, a lapsed hold, staff
  * availability) says so. Rows are never updated (a trigger refuses it) and go only with their visit.
  *
- * Whoever acts on a change later — the waitlist's offers, webhook deliveries — is a consumer: it reads the record
- * in commit order through its own cursor (`consumeVisitEvents`). Scheduling imports none of them; after a commit it
- * only says "there is news" (`visitEventsCommitted`), which wakes the consumers' jobs in this process at once.
+ * Whoever acts on a change later — the visit emails and texts (app/visit-notices), the waitlist's offers, webhook
+ * deliveries — is a consumer: it reads the record in commit order through its own cursor (`consumeVisitEvents`).
+ * Scheduling imports none of them; after a commit it only says "there is news" (`visitEventsCommitted`), which wakes
+ * the consumers' jobs in this process at once (other processes hear the insert's NOTIFY at commit, decision 070). The
+ * one thing of a change that is not a consumer's is the late-cancel fee: recorded in the cancel's own transaction
+ * (payments' `recordFeeDue`), so a late cancel is never free by racing its own fee (decision 070).
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";

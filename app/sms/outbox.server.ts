@@ -15,6 +15,9 @@ import { textableNumber } from "./consent.server";
 
 type Tx = Pick<Db, "select" | "insert" | "update" | "execute">;
 
+/** The topic the texts' job wakes on (`wake` in app/jobs; the database's notice from other processes, decision 070). */
+export const SMS_TOPIC = "sms";
+
 /** Texts about a visit (their key: visit, kind and the visit's start). */
 export type VisitTextKind = "booked" | "moved" | "cancelled" | "reminder_2d" | "reminder_2h" | "confirmed" | "move_link" | "card_link" | "intake_link";
 /** Kinds we start (counted in the daily cap and kept out of the night); answers to a patient's own text are not. */
@@ -77,10 +80,12 @@ export async function studioForText(db: Pick<Db, "select">, slug: string) {
  */
 export async function queueVisitText(
   tx: Tx,
-  input: { appointmentId: number; kind: VisitTextKind; now: Date; siteOrigin: string; to?: string; answerTo?: number; link?: string },
+  input: { appointmentId: number; kind: VisitTextKind; now: Date; siteOrigin: string; to?: string; answerTo?: number; link?: string; startsAt?: Date },
 ): Promise<boolean> {
-  const [visit] = await tx.select().from(appointments).where(eq(appointments.id, input.appointmentId));
-  if (!visit) return false;
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, input.appointmentId));
+  if (!row) return false;
+  // The visit's time as the change being told left it (a notice read after a later move still says its own time).
+  const visit = input.startsAt ? { ...row, startsAt: input.startsAt } : row;
   const to = input.to ?? (await textableNumber(tx, visit.patientId));
   if (!to) return false;
   const studio = await studioForText(tx, visit.studioSlug);

@@ -20,6 +20,7 @@ import {
 import type { VisitFactsData } from "./visit";
 import { VisitFor } from "./visit-for";
 import { metaT, Trans, useT } from "~/i18n/use-t";
+import { BRAND } from "~/platform/brand";
 
 /** A short line naming the visit, for the top of the change pages; whose it is when the server named them. */
 function VisitLine({ facts }: { facts: VisitFactsData }) {
@@ -182,7 +183,7 @@ export function RescheduleVisitPage({
  */
 export const visitChangeMeta =
   (title: string): MetaFunction =>
-  ({ matches }) => [{ title: metaT(matches)(title, { brand: "Studio Dental" }) }, { name: "robots", content: "noindex" }];
+  ({ matches }) => [{ title: metaT(matches)(title, { brand: BRAND }) }, { name: "robots", content: "noindex" }];
 
 export function CancelVisitRoute({ narrow = false }: { narrow?: boolean }) {
   const page = <CancelVisitPage data={useLoaderData<{ facts: VisitFactsData; base: string }>()} result={useActionData<FormResult>()} />;

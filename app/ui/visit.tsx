@@ -3,6 +3,7 @@ import { PhoneLink } from "./phone-link";
 import { StudioContact, type StudioContactInfo } from "./studio";
 import { Trans, useT } from "~/i18n/use-t";
 import type { T } from "~/i18n/translate";
+import { BRAND } from "~/platform/brand";
 
 /** What the server's visitFacts sends (app/scheduling/visit-view.server.ts), as JSON. */
 export type VisitFactsData = {
@@ -212,7 +213,7 @@ type TitleFacts = { status: string; past: boolean; serviceName: string; when: st
  * copy of a page is named as such, so no two kinds of page share a title.
  */
 export function visitTitle(t: T, facts: TitleFacts | undefined, { justBooked = false, area = false } = {}): string {
-  const brand = "Studio Dental";
+  const brand = BRAND;
   if (!facts) return t(area ? "visit.title.noneArea" : "visit.title.none", { brand });
   const state = t(
     facts.status === "CANCELLED" ? "visit.title.cancelled" : justBooked ? "visit.title.booked" : facts.past ? "visit.title.past" : "visit.title.visit",

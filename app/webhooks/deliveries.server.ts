@@ -204,3 +204,15 @@ export function webhooksTick(db: Db, settings: Settings) {
     return deliverDue(db, now, settings);
   };
 }
+
+/**
+ * When the next delivery waiting for later is due (its retry), or null: the job runs then (decision 070), not on a poll.
+ * One already due but unclaimed (another process's) waits for the safety poll, never a busy loop.
+ */
+export async function nextDeliveryDue(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${webhookDeliveries.nextAttemptAt})` })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, "pending"), sql`${webhookDeliveries.nextAttemptAt} > now()`));
+  return row?.at ? new Date(row.at) : null;
+}

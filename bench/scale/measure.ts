@@ -45,7 +45,7 @@ const { cancelVisit, rescheduleVisit } = await import("~/scheduling/visit-change
 const { accountPatient } = await import("~/scheduling/visits.server");
 const { accountVisitRows } = await import("~/account/profile.server");
 const { activeSessions } = await import("~/auth/sessions.server");
-const { sendDueReminders } = await import("~/scheduling/reminders.server");
+const { sendDueReminders } = await import("~/visit-notices/reminders.server");
 const { deliverPending } = await import("~/platform/email.server");
 
 type Database = Awaited<ReturnType<typeof openDatabase>>;

@@ -9,6 +9,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
 import { callRoute } from "../helpers/route-call";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 process.env.SESSION_SECRET = "core-steps-test-secret-0123456789-abcdef";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "core-steps-"));
@@ -241,6 +242,7 @@ describeEachEngine("booking core steps", ({ db }) => {
     expect(JSON.stringify(appointment.details)).not.toMatch(/4242424242424242|"cvc"/);
     const [patient] = await db().db.select().from(patients).where(eq(patients.email, email.toLowerCase()));
     expect(patient.preferences).toEqual([{ name: "FLAVOR", value: "mint" }, { name: "NETFLIX", value: "documentary" }]);
+    await tellVisitChanges(db().db);
     expect(await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, email.toLowerCase()))).toHaveLength(1);
 
     // the confirmed page: studio-local time, the .ics link, the intake link (insurance needed)

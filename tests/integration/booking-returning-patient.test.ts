@@ -12,6 +12,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { callRoute } from "../helpers/route-call";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 process.env.SESSION_SECRET = "returning-patient-test-secret-0123456789";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "returning-"));
@@ -177,7 +178,9 @@ describeEachEngine("booking as a returning patient", ({ db }) => {
     const [visit] = await db().db.select({ email: patients.email, personId: patients.personId }).from(appointments).innerJoin(patients, eq(patients.id, appointments.patientId)).where(eq(appointments.token, token));
     expect(visit).toEqual({ email: me.email, personId: me.personId });
     expect(await visitOfAccount(db().db, token, me.personId)).not.toBeNull();
+    await tellVisitChanges(db().db);
     expect(await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, "forged@example.com"))).toHaveLength(0);
+    await tellVisitChanges(db().db);
     expect((await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, me.email))).length).toBeGreaterThan(0);
   });
 

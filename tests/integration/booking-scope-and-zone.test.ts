@@ -11,6 +11,7 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { callRoute } from "../helpers/route-call";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 process.env.SESSION_SECRET = "scope-zone-test-secret-0123456789-abcdefgh";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "scope-zone-"));
@@ -103,6 +104,7 @@ describeEachEngine("booking guarantees", ({ db }) => {
     expect(page).toContain(zone);
     expect(page).not.toContain(eastern);
 
+    await tellVisitChanges(db().db);
     const [mail] = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, "central.time@example.com")).orderBy(desc(emailOutbox.id));
     expect(mail.text).toContain(central);
     expect(mail.text).toContain(zone);

@@ -4,6 +4,7 @@ import { appointments, emailOutbox, patients, providerTimeOff } from "~/db/schem
 import { bookAppointment } from "~/scheduling/book.server";
 import { describeEachEngine } from "../helpers/db";
 import { createPatient, createStudioWithProviders, patientInput } from "../fixtures/factories";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 // Monday 2027-01-04 12:00 UTC; the visit is Wednesday 2027-01-06 10:00 EST (15:00 UTC).
 const now = new Date("2027-01-04T12:00:00Z");
@@ -26,6 +27,7 @@ describeEachEngine("booking transaction", ({ db }) => {
     expect(row.needsInsurance).toBe(true);
     const [patient] = await db().db.select().from(patients).where(eq(patients.email, input.email));
     expect(patient.type).toBe("NEW");
+    await tellVisitChanges(db().db);
     const mails = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, input.email));
     expect(mails).toHaveLength(1);
     expect(mails[0].ics).toContain("DTSTART;TZID=America/New_York:20270106T100000");

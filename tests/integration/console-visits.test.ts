@@ -19,6 +19,7 @@ import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
 import { signedInStaff } from "../helpers/staff";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 const ORIGIN = "http://localhost:3000";
 const get = (cookie: string) => new Request(`${ORIGIN}/staff`, { headers: { Cookie: cookie } });
@@ -87,6 +88,7 @@ describeEachEngine("console visits", ({ db }) => {
     expect(answer.status).toBe(303);
     const [row] = await db().db.select().from(appointments).where(eq(appointments.id, visit.id));
     expect(row).toMatchObject({ status: "CANCELLED", sequence: 1 });
+    await tellVisitChanges(db().db);
     const mails = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, person.email)).orderBy(desc(emailOutbox.id));
     expect(mails[0]!.ics).toContain("METHOD:CANCEL");
     expect(await free()).toBe(true);
@@ -106,6 +108,7 @@ describeEachEngine("console visits", ({ db }) => {
     expect(moved.status).toBe(303);
     const [row] = await db().db.select().from(appointments).where(eq(appointments.id, visit.id));
     expect(row!.startsAt.toISOString()).toBe(target.toISOString());
+    await tellVisitChanges(db().db);
     const mails = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, person.email)).orderBy(desc(emailOutbox.id));
     expect(mails[0]!.ics).toContain("SEQUENCE:1");
     const [line] = await db().db.select().from(auditLog).where(and(eq(auditLog.appointmentId, visit.id), eq(auditLog.action, "visit.move")));

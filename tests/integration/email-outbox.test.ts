@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
 import { deliverPending, enqueueEmail } from "~/platform/email.server";
-import { confirmationEmail } from "~/scheduling/visit-email";
+import { confirmationEmail } from "~/visit-notices/visit-email";
 import { describeEachEngine } from "../helpers/db";
 import { buildIcs } from "~/scheduling/ics";
 import { mimeParts } from "../standards/mime";

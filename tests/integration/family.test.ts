@@ -12,6 +12,7 @@ import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { callRoute } from "../helpers/route-call";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 process.env.SESSION_SECRET ??= "family-test-secret-0123456789-abcdefghijklm";
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "family-"));
@@ -118,6 +119,7 @@ describeEachEngine("family members", ({ db }) => {
     if (!outcome.ok) throw new Error(outcome.code);
     const [visit] = await db().db.select().from(appointments).where(eq(appointments.token, outcome.appointment.token));
     expect(visit.patientId).toBe(child.id);
+    await tellVisitChanges(db().db);
     const [mail] = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, holder.email));
     expect(mail.text).toMatch(/^Hi Sam,/);
     // The holder's own record is untouched: no record was made or claimed for the address.
@@ -234,6 +236,7 @@ describeEachEngine("family members", ({ db }) => {
     const rows = await db().db.select().from(appointments).where(inArray(appointments.patientId, [sam.id, jo.id]));
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.providerId)).size).toBe(2); // the same time, another provider
+    await tellVisitChanges(db().db);
     const mails = await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, holder.email));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toMatch(/Sam and Jo/);
@@ -259,10 +262,12 @@ describeEachEngine("family members", ({ db }) => {
     const filler = await bookAppointment(db().db, { ...booking(slug, third, { startsAt: later, personId: null }), patient: patientInput() });
     const filler2 = await bookAppointment(db().db, { ...booking(slug, third, { startsAt: later, personId: null }), patient: patientInput() });
     expect(filler.ok && filler2.ok).toBe(true);
+    await tellVisitChanges(db().db);
     const before = (await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, third.email))).length;
     const refused = await bookTogether(db().db, booking(slug, third, { familyMemberId: a.id, startsAt: new Date(later.getTime() - 3_600_000) }), booking(slug, third, { familyMemberId: b.id, startsAt: later }), ["Sam", "Lee"], "Alex");
     expect(refused).toEqual({ ok: false, code: "availability_conflict" });
     expect(await db().db.select().from(appointments).where(inArray(appointments.patientId, [a.id, b.id]))).toHaveLength(0);
+    await tellVisitChanges(db().db);
     expect((await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, third.email))).length).toBe(before);
   });
 

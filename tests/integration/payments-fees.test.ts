@@ -13,6 +13,7 @@ import { and, eq, like } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeEach, expect, it } from "vitest";
 import { startStripeServer } from "../helpers/stripe-server";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 const SECRET = "sk_test_localpayments0123456789";
 const WHSEC = "whsec_localpaymentssecret0123";
@@ -173,6 +174,7 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     await stripe.settled(); // payment_intent.payment_failed arrives too: no second email
     const fee = await feeOf(db().db, visit.id);
     expect(fee).toMatchObject({ status: "failed", failureCode: "insufficent_funds" });
+    await tellVisitChanges(db().db);
     const mails = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, "%cancelación tardía%")));
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain("fondos insuficientes");
@@ -202,6 +204,7 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     const { visit, email } = await lateCancelledVisit(db().db, "4000000000000341", "es-US");
     await chargeDueFees(db().db, now, { provider });
     await stripe.settled();
+    await tellVisitChanges(db().db);
     const [mail] = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.text, "%/payments/fees/%")));
     const link = /https:\/\/dental\.example\.com(\/payments\/fees\/[A-Za-z0-9_-]{32})/.exec(mail.text)![1];
     const token = link.split("/").at(-1)!;
@@ -244,6 +247,7 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     const { visit, email } = await lateCancelledVisit(db().db, "4000000000000341");
     await chargeDueFees(db().db, now, { provider });
     await stripe.settled();
+    await tellVisitChanges(db().db);
     const [mail] = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.text, "%/payments/fees/%")));
     const token = /\/payments\/fees\/([A-Za-z0-9_-]{32})/.exec(mail.text)![1];
     const post = () =>
@@ -327,6 +331,7 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     const { visit, email } = await lateCancelledVisit(db().db, "4000000000000341");
     await chargeDueFees(db().db, now, { provider });
     await stripe.settled();
+    await tellVisitChanges(db().db);
     const [mail] = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.text, "%/payments/fees/%")));
     const token = /\/payments\/fees\/([A-Za-z0-9_-]{32})/.exec(mail.text)![1];
     const load = (t: string, query = "") => payRoute.loader({ request: new Request(`https://dental.example.com/payments/fees/${t}${query}`), params: { token: t }, context: {} } as never) as Promise<Response>;
@@ -345,6 +350,7 @@ describeEachEngine("late-cancel fee, charged through Stripe", ({ db, engine }) =
     await chargeDueFees(db().db, now, { provider });
     await stripe.settled();
     expect(await feeOf(db().db, visit.id)).toMatchObject({ status: "failed", failureCode: "authentication_required" });
+    await tellVisitChanges(db().db);
     const mails = await db().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, "%late-cancellation fee%")));
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain("confirm the payment yourself");

@@ -13,6 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { callRoute } from "../helpers/route-call";
 import { referrerPolicyFor } from "~/platform/security-headers.server";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 process.env.SESSION_SECRET ??= "profile-test-secret-0123456789-abcdefghijk";
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "profile-"));
@@ -80,7 +81,7 @@ describeEachEngine("the patient area", ({ db }) => {
   }
   const page = async (cookie: string) => (await (await call(profile.loader as Fn, get("/profile", cookie))).json()) as ProfileData;
   const record = async (personId: number) => (await db().db.select().from(patients).where(eq(patients.personId, personId)))[0];
-  const outboxTo = (to: string) => db().db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+  const outboxTo = async (to: string) => (await tellVisitChanges(db().db), db().db).select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
   let studio: { slug: string; providerIds: number[] };
   beforeAll(async () => {

@@ -16,6 +16,7 @@ import { tick } from "~/sms/sender.server";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { startTwilioServer, type FakeTwilio } from "../helpers/twilio-server";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 const SITE = "https://dental.example.com";
 const monday = new Date("2027-02-01T15:00:00Z"); // 10 AM New York
@@ -70,14 +71,17 @@ describeEachEngine("texts for a family", ({ db }) => {
     const leoVisit = await book(17, leo.id, OTHER_OWN, false);
     // Leo's number was never agreed to: whatever was typed, the holder's consent does not reach it, nor is Leo
     // texted at the holder's number.
+    await tellVisitChanges(db().db);
     expect(await db().db.select().from(smsOutbox).where(eq(smsOutbox.appointmentId, leoVisit.id))).toHaveLength(0);
 
     await send(monday);
     expect(sentTo(HOLDER)).toHaveLength(3); // the holder's own visit, Sam's, Mia's
     expect(sentTo(OWN)).toHaveLength(1); // Ana's, at Ana's number only
     expect(sentTo(OTHER_OWN)).toHaveLength(0);
+    await tellVisitChanges(db().db);
     const [samText] = await db().db.select().from(smsOutbox).where(eq(smsOutbox.appointmentId, samVisit.id));
     expect(samText).toMatchObject({ to: `+1${HOLDER}`, status: "SENT" });
+    await tellVisitChanges(db().db);
     const [anaText] = await db().db.select().from(smsOutbox).where(eq(smsOutbox.appointmentId, anaVisit.id));
     expect(anaText).toMatchObject({ to: `+1${OWN}`, status: "SENT" });
 

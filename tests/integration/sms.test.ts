@@ -26,6 +26,7 @@ import { recordDelivery, tick } from "~/sms/sender.server";
 import { describeEachEngine } from "../helpers/db";
 import { startTwilioServer, type FakeTwilio } from "../helpers/twilio-server";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 const SITE = "https://dental.example.com";
 // Monday 2027-01-04 12:00 UTC (7 AM in New York). Studios are open 08:00–18:00 local time every day.
@@ -72,8 +73,8 @@ describeEachEngine("texts", ({ db, engine }) => {
     return { visit: outcome.appointment, phone: `+1${phone}` };
   }
   const sentTo = (phone: string) => fake.messages.filter((m) => m.to === phone);
-  const rowsFor = (appointmentId: number) => db().db.select().from(smsOutbox).where(eq(smsOutbox.appointmentId, appointmentId));
-  const send = (now: Date) => tick(db().db, now, provider, { siteOrigin: SITE });
+  const rowsFor = async (appointmentId: number) => (await tellVisitChanges(db().db), db().db).select().from(smsOutbox).where(eq(smsOutbox.appointmentId, appointmentId));
+  const send = async (now: Date) => (await tellVisitChanges(db().db), tick(db().db, now, provider, { siteOrigin: SITE }));
 
   it("a patient who ticked the box gets the booking text through the real SDK; one who did not gets none", async () => {
     const slug = await studio();

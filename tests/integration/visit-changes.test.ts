@@ -4,7 +4,7 @@ import { openDatabase, type Db } from "~/db/client.server";
 import { appointmentReminders, appointments, emailOutbox } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
-import { sendDueReminders } from "~/scheduling/reminders.server";
+import { sendDueReminders } from "~/visit-notices/reminders.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import {
   cancelVisit,
@@ -13,6 +13,7 @@ import {
 import { describeEachEngine } from "../helpers/db";
 import { icsSeriesProblems } from "../standards/ics";
 import { createStudioWithProviders, patientInput } from "../fixtures/factories";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 // Monday 2027-01-04 12:00 UTC. Studios are open 08:00–18:00 New York time (13:00–23:00 UTC in January).
 const now = new Date("2027-01-04T12:00:00Z");
@@ -46,8 +47,9 @@ async function book(
   return row;
 }
 
-const mailsTo = (db: Db, to: string) =>
-  db
+const mailsTo = async (db: Db, to: string) =>
+  (await tellVisitChanges(db),
+  db)
     .select()
     .from(emailOutbox)
     .where(eq(emailOutbox.to, to))
@@ -342,6 +344,7 @@ describeEachEngine("reminders", ({ db, engine }) => {
   it("a visit stored in Spanish (appointments.locale es-US) is reminded and cancelled in Spanish; the calendar file too", async () => {
     const { slug } = await createStudioWithProviders(db().db);
     const visit = await book(db().db, slug, new Date("2027-01-20T15:00:00Z"));
+    await tellVisitChanges(db().db); // the booking's email, in English, as a server's job sends it at once
     await db().db.update(appointments).set({ locale: "es-US" }).where(eq(appointments.id, visit.id));
     // The worker reads the row as it is when the reminder is due (7 days ahead).
     expect(await sendDueReminders(db().db, { now: new Date("2027-01-13T16:00:00Z"), siteOrigin: SITE })).toBeGreaterThan(0);

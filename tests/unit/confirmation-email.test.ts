@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationEmail } from "~/scheduling/visit-email";
+import { confirmationEmail } from "~/visit-notices/visit-email";
 import { priceLine, priceLineOfGroup } from "~/scheduling/prices";
 import { tFor } from "~/i18n/catalogues.server";
 import { FENWAY, visitEmailInput } from "../fixtures/visit-email";

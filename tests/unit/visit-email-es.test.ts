@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { confirmationEmail, visitEmail } from "~/scheduling/visit-email";
+import { confirmationEmail, visitEmail } from "~/visit-notices/visit-email";
 import { STUDIO_ROWS } from "~/db/catalogue";
-import { pairConfirmationEmail } from "~/scheduling/visit-email";
+import { pairConfirmationEmail } from "~/visit-notices/visit-email";
 import { FENWAY, visitEmailInput } from "../fixtures/visit-email";
 
 /**

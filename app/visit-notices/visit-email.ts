@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
-import { buildIcs } from "./ics";
 import { intakeHref, needsIntakeLink } from "~/rules/intake";
 import { formatPhone } from "~/rules/phone";
 import {
@@ -12,24 +11,12 @@ import {
 import { VisitEmailHtml } from "./visit-email-html";
 import { formatUsd } from "~/rules/currency";
 import type { ReminderKind } from "~/rules/reminders";
-import { serviceName, studioName } from "./service-names";
+import { serviceName, studioName } from "~/scheduling/service-names";
+import { appointmentIcs, studioLocation, wordsOf, type EmailStudio } from "~/scheduling/visit-calendar";
 import { openingHoursIn } from "~/rules/opening-hours";
-import { BRAND, cancellationPolicy, whatToBring } from "./visit-notes";
-import { tFor } from "~/i18n/catalogues.server";
-import { DEFAULT_LOCALE, type T } from "~/i18n/translate";
+import { BRAND, cancellationPolicy, whatToBring } from "~/scheduling/visit-notes";
 
-export type EmailStudio = {
-  slug: string;
-  name: string;
-  address: string;
-  tz: string;
-  isVirtual: boolean;
-  phone?: string;
-  openingHours?: string;
-  mapUrl?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-};
+export type { EmailStudio };
 
 type Input = {
   to: string;
@@ -53,9 +40,6 @@ type Input = {
   mailFrom: string;
 };
 
-/** "Studio Dental <appointments@example.com>" → "appointments@example.com". */
-const addressOf = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-
 /**
  * What an email about a visit says (issue 10): booked, moved, cancelled, or a reminder. Every kind but a
  * cancel carries the visit's details, what to bring and the manage link; a cancel carries METHOD:CANCEL.
@@ -65,58 +49,6 @@ export type VisitEmailKind =
   | { kind: "rescheduled"; previousStartsAt: Date }
   | { kind: "cancelled"; lateFeeCents: number | null; cardLabel: string | null }
   | { kind: "reminder"; reminder: ReminderKind; intakeOpen: boolean };
-
-/** The visit's language and its words (a visit stored before languages, or in one we no longer speak: English). */
-function wordsOf(appointment: { locale?: string }) {
-  const locale = appointment.locale ?? DEFAULT_LOCALE;
-  return { locale, t: tFor(locale) };
-}
-
-/** The studio's full postal line ("Fenway, 1330 Boylston St, Boston, MA 02215"), or the video visit. */
-export function studioLocation(
-  studio: Pick<EmailStudio, "name" | "address" | "isVirtual">,
-  t: T = tFor(DEFAULT_LOCALE)
-): string {
-  return studio.isVirtual
-    ? t("visit.videoVisitLocation")
-    : [studio.name, studio.address].filter(Boolean).join(", ");
-}
-
-/** The visit's calendar event: one UID for its whole life, SEQUENCE raised by each change (RFC 5546). */
-export function appointmentIcs(
-  input: Omit<Input, "to" | "firstName" | "siteOrigin"> & {
-    cancelled?: boolean;
-    /** The patient, named as ATTENDEE on a cancel (RFC 5546 §3.2.5 requires one there). */
-    to?: string;
-  }
-) {
-  const { appointment, studio, service, now } = input;
-  const { locale, t } = wordsOf(appointment);
-  const what = serviceName(t, locale, { code: appointment.serviceType, name: service.name });
-  const phone = studio.phone
-    ? ` ${t("visit.ics.phone", { phone: formatPhone(studio.phone) })}`
-    : "";
-  return buildIcs({
-    uid: `${appointment.token}@studio-dental`,
-    sequence: appointment.sequence ?? 0,
-    method: input.cancelled ? "CANCEL" : "PUBLISH",
-    startsAt: appointment.startsAt,
-    endsAt: appointment.endsAt,
-    timezone: studio.tz,
-    summary: t("visit.ics.summary", { service: what, brand: BRAND, studio: studioName(t, locale, studio) }),
-    location: studioLocation(studio, t),
-    geo:
-      !studio.isVirtual && studio.latitude != null && studio.longitude != null
-        ? { lat: studio.latitude, lon: studio.longitude }
-        : undefined,
-    description: input.cancelled
-      ? t("visit.ics.cancelled")
-      : `${t("visit.ics.description")}${phone}`,
-    organizer: { name: `${BRAND} ${studioName(t, locale, studio)}`, email: addressOf(input.mailFrom) },
-    attendeeEmail: input.cancelled ? input.to : undefined,
-    now,
-  });
-}
 
 const REMINDER_HEADINGS: Record<ReminderKind, string> = {
   "7d": "visit.email.reminder.heading7d",

@@ -15,7 +15,7 @@ import {
 import { needsIntakeLink } from "~/rules/intake";
 import { reminderStillUseful } from "~/rules/reminders";
 import { enqueueEmail } from "~/platform/email.server";
-import { getService, getStudioAnyState } from "./catalogue.server";
+import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { visitEmail } from "./visit-email";
 import { getEnv } from "~/platform/env.server";
 
