@@ -26,6 +26,7 @@ import { createStudioWithProviders, patientInput } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
 import { callRoute } from "../helpers/route-call";
 import { signedInStaff } from "../helpers/staff";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 const ORIGIN = "http://localhost:3000";
 const SITE = "https://dental.example.com";
@@ -56,6 +57,8 @@ describeEachEngine("texts in the console", ({ db }) => {
       smsConsent: true,
     });
     if (!outcome.ok) throw new Error(outcome.code);
+    // The booking's text is queued by the visit notices after the commit (decision 070), as a server's job would.
+    await tellVisitChanges(db().db);
     return { visit: outcome.appointment, phone: `+1${phone}` };
   }
   const reply = (from: string, body: string) => handleInbound(db().db, { messageSid: sid(), from, body }, { now: new Date(), siteOrigin: SITE });

@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
+import { tellVisitChanges } from "../helpers/visit-notices";
 
 /** DEV_ROUTES read from process.env at each call (getEnv is read once per process otherwise). */
 vi.mock("~/platform/env.server", async (importOriginal) => {
@@ -44,6 +45,7 @@ describeEachEngine("texts' development pages", ({ db }) => {
       const phone = "6175550142";
       const booked = await bookAppointment(db().db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt, patient: { ...patientInput(), phone }, needsInsurance: false, details: {}, smsConsent: true });
       if (!booked.ok) throw new Error(booked.code);
+      await tellVisitChanges(db().db); // the booking's text, queued after its commit (decision 070)
       const outbox = (await (await callRoute(outboxPage.loader, get("/dev/outbox"))).json()) as { texts: { to: string; kind: string; body: string; status: string; segments: number }[] };
       expect(outbox.texts[0]).toMatchObject({ to: `+1${phone}`, kind: "booked", status: "PENDING" });
       expect(outbox.texts[0]!.body).toContain("Reply C to confirm");
