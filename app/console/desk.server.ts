@@ -5,7 +5,7 @@
  * `bookedBy`), so its outcomes are the funnel's. What is the desk's own: finding the caller, making a new patient
  * only after the likely duplicates are shown (scheduling/patients.server.ts), and a manager's squeeze-in.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { appointments, patients, providers, services } from "~/db/schema";
 import { getEnv } from "~/platform/env.server";
@@ -17,7 +17,7 @@ import { queueVisitText } from "~/sms/outbox.server";
 import { formatUsd } from "~/rules/currency";
 import { formatPhone, normalizePhone } from "~/rules/phone";
 import { addDays, formatLongDateTime, formatLocalTime, formatShortDateTime, instantOfWall, isDayKey, localDayKey, localMidnight, localToday } from "~/rules/zoned-time";
-import { bookAppointment, type BookingFailure } from "~/scheduling/book.server";
+import { bookAppointment, bookTogether, type BookingFailure, type BookingRequest } from "~/scheduling/book.server";
 import { getBookableStudio, getService, type Service, type Studio } from "~/scheduling/catalogue.server";
 import { isLive, newBookingId, placeHold, readHold } from "~/scheduling/holds.server";
 import { createDeskPatient, likelyDuplicates, phoneDigits, type Caller, type Patient } from "~/scheduling/patients.server";
@@ -203,6 +203,7 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
           when: formatLongDateTime(hold.startsAt, studio.tz),
           until: formatLocalTime(hold.expiresAt, studio.tz),
           provider: lists.providers.find((p) => p.id === hold.providerId)?.name ?? "",
+          ends: formatLocalTime(hold.endsAt, studio.tz),
         }
       : null;
   const picker =
@@ -236,6 +237,8 @@ export async function deskBookingPage(user: StaffUser, slug: string, rawPatientI
       ? `You can cancel or move your visit for free up to ${CANCEL_NOTICE_HOURS} hours before it. With less notice, or if you miss it, there is a ${formatUsd(LATE_CANCEL_FEE_CENTS)} fee: we will send you a secure link to add a card.`
       : `You can cancel or move your visit for free up to ${CANCEL_NOTICE_HOURS} hours before it. Please call us if you cannot make it.`,
     preselected,
+    // Two at once: the account's other people, offered the time right after the held one.
+    family: held ? (await familyOfCaller(db, patient)).map((m) => ({ value: String(m.id), label: m.name })) : [],
     canSqueeze: SQUEEZERS.includes(user.role),
     squeezeReasons: Object.entries(SQUEEZE_REASONS).map(([value, label]) => ({ value, label })),
   };
@@ -315,10 +318,27 @@ export type DeskDetails = {
   insurance: { kind: "carrier"; carrier: string; memberId?: string } | { kind: "self-pay" } | null;
   smsConsent: boolean;
   note: string;
+  /** A family member of the same account, booked right after the caller (their patient id, as posted). */
+  together?: string;
 };
 
+/**
+ * The other people of the caller's account (issue 38 A: "two at once"): the account holder and the members they hold,
+ * the caller left out. A caller without an account has none.
+ */
+export async function familyOfCaller(db: Db, patient: Patient): Promise<{ id: number; name: string }[]> {
+  const holder = patient.personId ?? patient.familyOfPersonId;
+  if (holder === null) return [];
+  const rows = await db
+    .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
+    .from(patients)
+    .where(and(or(eq(patients.personId, holder), eq(patients.familyOfPersonId, holder)), isNull(patients.removedAt), ne(patients.id, patient.id)))
+    .orderBy(asc(patients.firstName));
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
+}
+
 /** What the desk's booking answers: the funnel's outcomes, or the visit's id. */
-export type DeskBookingOutcome = { ok: true; visitId: number } | { ok: false; code: BookingFailure | "hold_gone" };
+export type DeskBookingOutcome = { ok: true; visitId: number } | { ok: false; code: BookingFailure | "hold_gone" | "pair_taken" };
 
 /** Books the held time for the caller through the funnel's transaction (`channel: "phone"`, the staff member recorded). */
 export async function bookForCaller(user: StaffUser, slug: string, rawPatientId: string | undefined, input: { holdId: string; service: string; details: DeskDetails; now?: Date }): Promise<DeskBookingOutcome> {
@@ -326,7 +346,7 @@ export async function bookForCaller(user: StaffUser, slug: string, rawPatientId:
   const { patient } = await deskPatient(user, rawPatientId);
   const hold = await readHold(db, input.holdId);
   if (!hold || hold.studioSlug !== studio.slug || hold.serviceType !== input.service) return { ok: false, code: "hold_gone" };
-  const outcome = await bookAppointment(db, {
+  const request: BookingRequest = {
     studioSlug: studio.slug,
     serviceCode: hold.serviceType,
     startsAt: hold.startsAt,
@@ -340,7 +360,28 @@ export async function bookForCaller(user: StaffUser, slug: string, rawPatientId:
     channel: "phone",
     bookedBy: { id: user.id, email: user.email },
     now: input.now,
-  });
+  };
+  if (input.details.together) {
+    // Two at once (issue 38 A): the family member right after the caller, same service, any free provider — both in
+    // the funnel's one transaction for two (bookTogether), so both are booked or neither is.
+    const member = (await familyOfCaller(db, patient)).find((m) => String(m.id) === input.details.together);
+    if (!member) return { ok: false, code: "invalid" };
+    const [row] = await db.select().from(patients).where(eq(patients.id, member.id));
+    const second: BookingRequest = {
+      ...request,
+      startsAt: hold.endsAt,
+      patientId: row.id,
+      patient: { email: row.email, firstName: row.firstName, lastName: row.lastName, phone: row.phone, dateOfBirth: row.dateOfBirth, preferences: [] },
+      holdId: undefined,
+      smsConsent: false,
+      locale: row.locale,
+    };
+    const pair = await bookTogether(db, request, second, [patient.firstName, row.firstName], patient.firstName);
+    if (!pair.ok) return pair.code === "availability_conflict" ? { ok: false, code: "pair_taken" } : pair;
+    for (const visit of pair.appointments) await afterDeskBooking(db, user, studio, visit.id, input.now);
+    return { ok: true, visitId: pair.appointments[0].id };
+  }
+  const outcome = await bookAppointment(db, request);
   if (!outcome.ok) return outcome;
   await afterDeskBooking(db, user, studio, outcome.appointment.id, input.now);
   return { ok: true, visitId: outcome.appointment.id };
@@ -443,11 +484,12 @@ export async function squeezeIn(user: StaffUser, slug: string, rawPatientId: str
   return { ok: true, visitId: outcome.appointment.id };
 }
 
-export const DESK_REFUSALS: Record<BookingFailure | "hold_gone", string> = {
+export const DESK_REFUSALS: Record<BookingFailure | "hold_gone" | "pair_taken", string> = {
   availability_conflict: "Sorry, that time was just taken. Choose another time below.",
   conflict: "The patient already has another visit at that time. Choose another time.",
   has_srp_tx_plan: "This patient has a periodontal treatment plan: book their cleaning as a periodontal maintenance visit with the studio's dentist.",
   invalid: "This patient's record changed meanwhile. Find the patient again.",
   generic_error: "Something went wrong on our side and nothing was booked. Try again.",
   hold_gone: "The time is no longer held for this call. Choose the time again.",
+  pair_taken: "The time right after is not free for the family member, so nothing was booked. Book the caller alone, then the family member at a time of their own.",
 };

@@ -263,12 +263,15 @@ export const deskDetailsSchema = z
       .default(""),
     sms: z.literal("yes").optional(),
     note: z.string().trim().max(500, "Keep the note under 500 characters.").default(""),
+    // A family member of the caller's account booked right after them, in one transaction (issue 38 A).
+    together: z.string().regex(/^\d{1,9}$/, "Choose a family member from the list.").optional(),
   })
   .transform((v) => ({
     insurance:
       v.insurance === "none" ? null : v.insurance === "self-pay" ? ({ kind: "self-pay" } as const) : ({ kind: "carrier" as const, carrier: v.insurance, ...(v.memberId ? { memberId: v.memberId } : {}) }),
     smsConsent: v.sms === "yes",
     note: v.note,
+    together: v.together,
   }));
 
 /** A manager's squeeze-in (issue 38 D): when, with whom, and why. */

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { appointments, auditLog, patients, slotHolds, smsConsents, visitEvents } from "~/db/schema";
+import { appointments, auditLog, patients, persons, slotHolds, smsConsents, visitEvents } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { payloadOf } from "~/webhooks/deliveries.server";
 import { action as callerAction, loader as callerLoader } from "~/routes/staff+/studios.$slug.book";
@@ -67,6 +67,47 @@ describeEachEngine("console booking", ({ db }) => {
     expect(patient).toMatchObject({ email: "", personId: null });
     const day = await callRoute(dayLoader, get(desk.cookie), { params: { slug, date: localDayKey(startsAt, "America/New_York") } });
     expect(JSON.stringify(await day.json())).toContain(`Phone, ${desk.email}`);
+  });
+
+  it("two at once: a parent on the phone and their child right after, both booked in one transaction — or neither, when the time after is taken", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const desk = await signedInStaff(db().db, "front_desk", [slug]);
+    const tag = randomBytes(3).toString("hex");
+    const [person] = await db().db.insert(persons).values({ email: `parent-${tag}@example.com`, name: "Ana Lopez", passwordHash: "x", emailVerifiedAt: new Date() }).returning();
+    const [parent] = await db().db.insert(patients).values({ email: person.email, firstName: "Ana", lastName: "Lopez", phone: uniquePhone(), personId: person.id }).returning();
+    const [child] = await db().db.insert(patients).values({ email: person.email, firstName: "Leo", lastName: "Lopez", dateOfBirth: "2016-04-02", familyOfPersonId: person.id }).returning();
+    const startsAt = localTimeAhead(3, "10:00");
+    const params = { slug, patientId: String(parent.id) };
+    const hold = async (at: Date) => {
+      const held = await callRoute(bookAction, post(desk.cookie, { intent: "hold", slot: at.toISOString(), service: "CLNCHK", provider: "any" }), { params });
+      return new URL(held.headers.get("Location")!, ORIGIN).searchParams.get("hold")!;
+    };
+    // The held page offers the account's other people for the time right after.
+    const first = await hold(startsAt);
+    const page = await callRoute(bookLoader, get(desk.cookie, `?service=CLNCHK&provider=any&hold=${first}`), { params });
+    expect((await page.json()).family).toEqual([{ value: String(child.id), label: "Leo Lopez" }]);
+    const booked = await callRoute(bookAction, post(desk.cookie, { intent: "book", hold: first, service: "CLNCHK", provider: "any", insurance: "none", together: String(child.id) }), { params });
+    expect(booked.status).toBe(303);
+    const visits = await db().db.select().from(appointments).where(eq(appointments.studioSlug, slug)).orderBy(appointments.startsAt);
+    expect(visits.map((v) => [v.patientId, v.startsAt.getTime(), v.channel, v.bookedByStaffId])).toEqual([
+      [parent.id, startsAt.getTime(), "phone", desk.id],
+      [child.id, startsAt.getTime() + 3_600_000, "phone", desk.id],
+    ]);
+    expect(visits[0]!.details).toMatchObject({ pairToken: visits[1]!.token });
+
+    // The next day the time after is someone else's: nothing is booked, the parent's time is still held, the desk is told.
+    const next = new Date(startsAt.getTime() + 24 * 3_600_000);
+    expect((await bookAppointment(db().db, { studioSlug: slug, serviceCode: "CLNCHK", startsAt: new Date(next.getTime() + 3_600_000), patient: { email: `other-${tag}@example.com`, firstName: "O", lastName: "P", phone: uniquePhone(), dateOfBirth: null, preferences: [] }, needsInsurance: false, details: {} })).ok).toBe(true);
+    const second = await hold(next);
+    const refused = await callRoute(bookAction, post(desk.cookie, { intent: "book", hold: second, service: "CLNCHK", provider: "any", insurance: "none", together: String(child.id) }), { params });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain("The time right after is not free for the family member");
+    expect(await db().db.select().from(appointments).where(and(eq(appointments.studioSlug, slug), eq(appointments.patientId, parent.id)))).toHaveLength(1);
+    expect(await db().db.select().from(slotHolds).where(eq(slotHolds.bookingId, second))).toHaveLength(1);
+    // Someone not of the account is refused whatever the post says.
+    const stranger = await newPatient(desk.cookie, slug);
+    const crafted = await callRoute(bookAction, post(desk.cookie, { intent: "book", hold: second, service: "CLNCHK", provider: "any", insurance: "none", together: String(stranger) }), { params });
+    expect(crafted.status).toBe(409);
   });
 
   it("a free time on the day view is a link into the desk's booking: the caller found or made, the time comes preselected on its day", async () => {

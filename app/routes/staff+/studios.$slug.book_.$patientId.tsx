@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await deskBookingPage(user, params.slug ?? "", params.patientId, new URL(request.url)));
 }
 
-const KEPT = ["insurance", "memberId", "sms", "note", "service", "providerId", "day", "time", "reason", "other", "hold"];
+const KEPT = ["insurance", "memberId", "sms", "note", "together", "service", "providerId", "day", "time", "reason", "other", "hold"];
 
 /** Three posts: hold the chosen time, book the held time, or (managers) squeeze a visit in. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -111,6 +111,15 @@ export default function BookForCaller() {
             <input type="hidden" name="service" value={page.choice.service ?? ""} />
             <input type="hidden" name="provider" value={page.choice.provider} />
             <DetailsFields page={page} />
+            {page.family.length ? (
+              <SelectField
+                name="together"
+                label="Also book a family member"
+                hint={`The same service, right after (from ${page.held.ends}), with any free provider: both are booked, or neither.`}
+                options={page.family}
+                empty={{ value: "", label: `No, only ${p.firstName || p.name}` }}
+              />
+            ) : null}
           </ConsoleForm>
         </>
       ) : (
