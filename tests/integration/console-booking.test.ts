@@ -75,7 +75,7 @@ describeEachEngine("console booking", ({ db }) => {
     const tag = randomBytes(3).toString("hex");
     const [person] = await db().db.insert(persons).values({ email: `parent-${tag}@example.com`, name: "Ana Lopez", passwordHash: "x", emailVerifiedAt: new Date() }).returning();
     const [parent] = await db().db.insert(patients).values({ email: person.email, firstName: "Ana", lastName: "Lopez", phone: uniquePhone(), personId: person.id }).returning();
-    const [child] = await db().db.insert(patients).values({ email: person.email, firstName: "Leo", lastName: "Lopez", dateOfBirth: "2016-04-02", familyOfPersonId: person.id }).returning();
+    const [child] = await db().db.insert(patients).values({ email: person.email, firstName: "Leo", lastName: "Lopez", dateOfBirth: "2016-04-02", familyOfPersonId: person.id, relationship: "child" }).returning();
     const startsAt = localTimeAhead(3, "10:00");
     const params = { slug, patientId: String(parent.id) };
     const hold = async (at: Date) => {
