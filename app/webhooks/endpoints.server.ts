@@ -9,6 +9,7 @@ import type { Db } from "~/db/client.server";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { appendAudit } from "~/platform/audit.server";
 import type { WebhookEventType } from "./payload";
+import { visitEventsCommitted } from "~/scheduling/visit-events.server";
 
 /** How long the previous secret keeps signing after a rotation: a day for receivers to take the new one. */
 export const ROTATION_OVERLAP_HOURS = 24;
@@ -70,7 +71,7 @@ export async function rotateSecret(db: Db, admin: Admin, id: number, now = new D
  * out (its lease): two copies would race; answers false then, as for an unknown delivery.
  */
 export async function replayDelivery(db: Db, admin: Admin, endpointId: number, deliveryId: number, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const replayed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ status: "pending", attempts: 0, nextAttemptAt: now, claimedUntil: null, deliveredAt: null })
@@ -86,11 +87,14 @@ export async function replayDelivery(db: Db, admin: Admin, endpointId: number, d
     await appendAudit(tx, { actor: "staff", staff: admin, action: "webhook.replay", before: null, after: { endpointId, deliveryId, type: row.type, messageId: row.messageId }, at: now });
     return true;
   });
+  // The sender sleeps until its next due delivery (decision 070): this one is due now, so this process's sender looks now.
+  if (replayed) visitEventsCommitted();
+  return replayed;
 }
 
 /** Disables (nothing more is sent or queued for it) or enables an endpoint; false when it already was so or is unknown. */
 export async function setEndpointEnabled(db: Db, admin: Admin, id: number, enabled: boolean, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(webhookEndpoints)
       .set(enabled ? { disabledAt: null, disabledReason: null } : { disabledAt: now, disabledReason: "admin" })
@@ -107,6 +111,9 @@ export async function setEndpointEnabled(db: Db, admin: Admin, id: number, enabl
     });
     return true;
   });
+  // Enabled again: what waited while it was disabled is due now (the sender sleeps until its next due delivery).
+  if (changed && enabled) visitEventsCommitted();
+  return changed;
 }
 
 /** What the console shows of an endpoint, on the list and its page alike: never a secret. */
