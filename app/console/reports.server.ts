@@ -216,7 +216,7 @@ async function notRebooked(db: Db, scope: ReportScope, now: Date, limit: number 
   return rows.map((r) => ({ patientId: r.patient_id, name: `${r.first_name} ${r.last_name}`.trim(), studioSlug: r.studio_slug, visitDay: r.day, service: r.service, cancelledBy: "" }));
 }
 
-export type Counted = { key: string; count: number };
+
 
 /** New patients: a patient row's first visit that was not cancelled, in the range; by channel and by source. */
 async function newPatients(db: Db, scope: ReportScope, range: DayRange) {
@@ -316,7 +316,7 @@ export async function reportFigures(scope: ReportScope, now = new Date()) {
   };
 }
 
-export type ReportFigures = Awaited<ReturnType<typeof reportFigures>>;
+
 
 /** Viewing a report names patients (the recapture list): one audit line per view, with its scope. */
 export async function auditReportView(user: StaffUser, scope: ReportScope, what: string) {

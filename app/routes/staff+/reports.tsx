@@ -111,9 +111,8 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
       </p>
       <section className="report-figure" aria-labelledby="h-outcomes">
         <h2 id="h-outcomes">No-shows and late cancels</h2>
-        <p>
-          {d.noShows} {d.lateCancels}
-        </p>
+        <p>{d.noShows}</p>
+        <p>{d.lateCancels}</p>
         <ul className="report-headline">
           <li>
             No-shows <strong>{o.noShows}</strong> {pct(o.noShowRate)}
@@ -131,7 +130,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
             {f.previousNewPatients !== null ? ` (before: ${f.previousNewPatients})` : ""}
           </li>
         </ul>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="No-shows and late cancels table">
           <table className="console-table" id="t-outcomes">
             <caption>Visits of the range</caption>
             <thead>
@@ -169,7 +168,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
         <h2 id="h-chair">Chair use</h2>
         <p>{d.chairUse}</p>
         <BarChart id="c-chair" title="Chair use by provider, percent of open minutes booked" unit="%" max={100} rows={f.chairUse.byProvider.map((r) => ({ label: r.provider, value: r.rate ?? 0 }))} />
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Chair use table">
           <table className="console-table" id="t-chair">
             <caption>By provider (the CSV has each day)</caption>
             <thead>
@@ -202,7 +201,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
       <section className="report-figure" aria-labelledby="h-rebook">
         <h2 id="h-rebook">Cancelled and not rebooked</h2>
         <p>{d.notRebooked}</p>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Cancelled and not rebooked table">
           <table className="console-table" id="t-rebook">
             <caption>Up to 200 patients; the CSV has them all</caption>
             <thead>
@@ -238,7 +237,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
         <h2 id="h-new">New patients</h2>
         <p>{d.newPatients}</p>
         <BarChart id="c-new" title="New patients by channel" rows={f.newPatients.byChannel.map((c) => ({ label: CHANNELS[c.key] ?? c.key, value: c.count }))} />
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="New patients table">
           <table className="console-table" id="t-new">
             <caption>New patients: {f.newPatients.total}</caption>
             <thead>
@@ -273,7 +272,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
         <h2 id="h-lead">Lead time</h2>
         <p>{d.leadTime}</p>
         <BarChart id="c-lead" title={`Visits by days booked ahead; median ${f.leadTime.median ?? "none"}`} rows={f.leadTime.buckets.map((b) => ({ label: b.key, value: b.count }))} />
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Lead time table">
           <table className="console-table" id="t-lead">
             <caption>Median: {f.leadTime.median === null ? "no visits" : `${f.leadTime.median} days`}</caption>
             <thead>
@@ -299,7 +298,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
         <h2 id="h-busy">Busy hours</h2>
         <p>{d.busyHours}</p>
         <HeatMap id="c-busy" title="Visits by weekday and starting hour, darker is busier" cells={f.busyHours} />
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Busy hours table">
           <table className="console-table" id="t-busy">
             <caption>Weekday and hour with visits</caption>
             <thead>
@@ -332,7 +331,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
       <section className="report-figure" aria-labelledby="h-fees">
         <h2 id="h-fees">Fees</h2>
         <p>{d.fees}</p>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Fees table">
           <table className="console-table" id="t-fees">
             <caption>Late-cancel fees</caption>
             <thead>
