@@ -63,9 +63,9 @@ function todayFor(studios: { tz: string }[], now: Date) {
  * The GET form's query read (JS off: a plain form): the scope it asks for, or the messages per field (a 400 page).
  * A studio or provider outside the viewer's studios is a 404, as if it did not exist.
  */
-export async function readReportQuery(user: StaffUser, params: URLSearchParams, now = new Date()) {
-  const raw = Object.fromEntries(params);
-  const parsed = querySchema.safeParse(Object.fromEntries(params));
+export async function readReportQuery(user: StaffUser, searchParams: URLSearchParams, now = new Date()) {
+  const raw = Object.fromEntries(searchParams);
+  const parsed = querySchema.safeParse(Object.fromEntries(searchParams));
   const values: ReportQuery = {
     range: parsed.success ? parsed.data.range : "4weeks",
     from: String(raw.from ?? "").slice(0, 20),
