@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   "staff.calendar_feed",
   "staff.calendar_feed_revoke",
   "intake.view",
+  "report.view",
+  "report.export",
   "intake.view_photo",
   "visit.arrived",
   "visit.completed",

@@ -42,6 +42,12 @@ export function ConsoleBar({ viewer }: { viewer: ConsoleViewer | null }) {
                     <Link to="/staff/availability">Availability</Link>
                   </li>
                 ) : null}
+                {/* Reports for managers and admins (decision 077). */}
+                {viewer.shapesAvailability ? (
+                  <li>
+                    <Link to="/staff/reports">Reports</Link>
+                  </li>
+                ) : null}
                 {viewer.isAdmin ? (
                   <li>
                     <Link to="/staff/audit">Audit log</Link>
