@@ -76,7 +76,7 @@ export async function closeAccount(db: Db, input: { personId: number; now?: Date
     const closed = { cancelledVisits, records: ids.length, cardsRemoved, customersDeleted };
     await appendAudit(tx, {
       actor: "patient",
-      action: "account.closed",
+      action: "person.closed",
       after: { personId, patientIds: ids, familyMembers: records.filter((r) => r.familyOfPersonId !== null).length, waitlistEntries: waitlist.length, ...closed },
       at: now,
     });

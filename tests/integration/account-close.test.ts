@@ -37,6 +37,8 @@ const { paymentProvider } = await import("~/payments/provider.server");
 const { closeAccount, removeExpiredRecords } = await import("~/account/close.server");
 const { accountVisitRows } = await import("~/account/profile.server");
 const closeRoute = await import("~/routes/profile+/close");
+const staffVisit = await import("~/routes/staff+/visits.$id");
+const { signedInStaff } = await import("../helpers/staff");
 const familyNew = await import("~/routes/profile+/family.new");
 
 const ORIGIN = "http://localhost:3000";
@@ -93,7 +95,7 @@ describeEachEngine("closing an account", ({ db }) => {
     await db().db.insert(paymentCustomers).values({ personId: holder.person.id, customerRef: customer });
     await db().db.insert(savedCards).values({ personId: holder.person.id, customerRef: customer, paymentMethodRef: end.card.token, brand: end.card.brand, last4: end.card.last4, expMonth: end.card.expMonth, expYear: end.card.expYear });
     await tellVisitChanges(db().db);
-    return { holder, child, record, past, customer, ownToken: own.appointment.token, childToken: childVisit.appointment.token };
+    return { slug, holder, child, record, past, customer, ownToken: own.appointment.token, childToken: childVisit.appointment.token };
   }
 
   it("the page says what goes and what is kept; a wrong password is a 400 and a cross-site post a 403, nothing closed", async () => {
@@ -113,7 +115,7 @@ describeEachEngine("closing an account", ({ db }) => {
   });
 
   it("closing removes what it says, cancels the visits ahead with no fee as any cancel, keeps the past visit; twice is once", async () => {
-    const { holder, child, record, past, customer, ownToken, childToken } = await fullAccount();
+    const { slug, holder, child, record, past, customer, ownToken, childToken } = await fullAccount();
     expect(stripe.customers.has(customer)).toBe(true);
     const closed = await call(closeRoute.action as Fn, post("/profile/close", holder.cookie, { password: PASSWORD }));
     expect(closed.status).toBe(303);
@@ -153,9 +155,13 @@ describeEachEngine("closing an account", ({ db }) => {
     await tellVisitChanges(db().db);
     expect(await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, holder.email))).toHaveLength(mailsBefore);
     // Audited: the closing, and each cancel.
-    const lines = await db().db.select().from(auditLog).where(eq(auditLog.action, "account.closed"));
+    const lines = await db().db.select().from(auditLog).where(eq(auditLog.action, "person.closed"));
     expect(lines.filter((l) => l.after?.personId === holder.person.id)).toEqual([expect.objectContaining({ actor: "patient", after: expect.objectContaining({ cancelledVisits: 2, records: 2, cardsRemoved: 1, customersDeleted: 1, waitlistEntries: 1 }) })]);
     expect(await db().db.select().from(auditLog).where(and(inArray(auditLog.appointmentId, visits.map((v) => v.id)), eq(auditLog.action, "visit.cancel")))).toHaveLength(2);
+    // The studio still reads the past visit, with "account closed" on the patient.
+    const manager = await signedInStaff(db().db, "manager", [slug]);
+    const seen = (await (await callRoute(staffVisit.loader as Fn, new Request(`${ORIGIN}/staff/visits/${past.id}`, { headers: { Cookie: manager.cookie } }), { params: { id: String(past.id) } })).json()) as { patient: { name: string; email: string; closed: boolean } };
+    expect(seen.patient).toMatchObject({ name: "Robin Rivera", email: "", closed: true });
     // Safe to run twice.
     expect(await closeAccount(db().db, { personId: holder.person.id })).toBe("already_closed");
 
