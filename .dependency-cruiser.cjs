@@ -57,7 +57,7 @@ const FOLDERS = {
   dev: [9, ["db", "platform", "i18n", "sms", "scheduling", "flow"]],
   ui: [10, ["rules", "styles", "platform", "i18n", "scheduling"]],
   routes: [11, ["rules", "styles", "platform", "i18n", "auth", "sms", "payments", "scheduling", "flow", "booking", "intake", "account", "content", "recall", "webhooks", "fhir", "waitlist", "api", "console", "dev", "ui"]],
-  server: [12, ["rules", "db", "platform", "jobs", "i18n", "auth", "sms", "payments", "scheduling", "booking", "content", "recall", "webhooks", "visit-notices", "waitlist", "api"]],
+  server: [12, ["rules", "db", "platform", "jobs", "i18n", "auth", "sms", "payments", "scheduling", "booking", "account", "content", "recall", "webhooks", "visit-notices", "waitlist", "api"]],
 };
 
 /** Imports that run up today, each with the change that removes it. Nothing else may be added here. */

@@ -65,9 +65,15 @@ const schemas = {
       patient: {
         type: "object",
         description: "Contact details. Each read is recorded in the practice's audit log.",
-        required: ["firstName", "lastName", "email", "phone"],
+        required: ["firstName", "lastName", "email", "phone", "accountClosed"],
         additionalProperties: false,
-        properties: { firstName: { type: "string" }, lastName: { type: "string" }, email: { type: "string" }, phone: { type: "string" } },
+        properties: {
+          firstName: { type: "string" },
+          lastName: { type: "string" },
+          email: { type: "string" },
+          phone: { type: "string" },
+          accountClosed: { type: "boolean", description: "The patient closed their account: the other fields are empty (decision 078)." },
+        },
       },
     },
   },
@@ -102,7 +108,7 @@ const schemas = {
           changes: {
             type: "object",
             additionalProperties: false,
-            properties: { previousStart: { type: "string", format: "date-time" }, cancelledBy: { enum: ["patient", "staff"] } },
+            properties: { previousStart: { type: "string", format: "date-time" }, cancelledBy: { enum: ["patient", "staff", "account_closed"], description: "account_closed: the patient closed their account (decision 078)" } },
           },
         },
       },

@@ -33,6 +33,7 @@ const row = {
   lastName: patients.lastName,
   email: patients.email,
   phone: patients.phone,
+  closedAt: patients.closedAt,
 };
 
 function visitJson(r: Row) {
@@ -49,7 +50,8 @@ function visitJson(r: Row) {
     channel: r.channel,
     bookedAt: r.createdAt.toISOString(),
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
-    patient: { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
+    // A closed account (decision 078): said, with no personal data.
+    patient: r.closedAt ? { firstName: "", lastName: "", email: "", phone: "", accountClosed: true } : { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone, accountClosed: false },
   };
 }
 export type ApiVisit = ReturnType<typeof visitJson>;

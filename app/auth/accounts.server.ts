@@ -193,6 +193,22 @@ export async function requestEmailChange(patient: Patient, input: { password: st
 }
 
 /**
+ * The password again before something that cannot be undone (closing the account, decision 078): limited like
+ * sign-in (5 wrong per account and address, then 15 minutes). Throws RateLimited when over.
+ */
+export async function passwordAgain(patient: Patient, password: string, ip: string): Promise<boolean> {
+  await consume("ip", ip);
+  const pairKey = `${patient.email}|${ip}`;
+  await assertNotLimited("accountFromIp", pairKey);
+  const person = await findPerson(await getDb(), patient.email);
+  if (!person || !(await checkPassword(person.passwordHash, password))) {
+    await consume("accountFromIp", pairKey).catch(() => {});
+    return false;
+  }
+  return true;
+}
+
+/**
  * Confirms a change of email from the link sent to the new address: the account's email changes, visits
  * booked under the new address join it, the old address gets a notice. Returns the new address and, when
  * this browser is logged in to that account, a fresh idToken; null when the link is not valid.

@@ -182,6 +182,8 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
       phone: patient.phone,
       dateOfBirth: patient.dateOfBirth,
       hasAccount: patient.personId !== null,
+      /** Closed by the patient (decision 078): the record kept for the retention period, no email, nothing sent. */
+      closed: patient.closedAt !== null,
     },
     actions: statusActions(status, appointment.startsAt, now).map((value) => ({ value, label: STATUS_ACTION_LABELS[value] })),
     cancel: terms.canCancel ? { shownFee: terms.feeCents === null ? "none" : String(terms.feeCents), fee: terms.feeCents ? formatUsd(terms.feeCents) : null, late: terms.late } : null,

@@ -182,6 +182,8 @@ export const persons = pgTable("persons", {
   referralCode: text("referral_code").unique(),
   /** The language of the emails about this row (decision 027): the request's when it was made. */
   locale: text("locale").notNull().default("en-US"),
+  /** Closed by the patient (issue 41, decision 078): no login (the email is freed, the hash emptied), kept for its family rows. */
+  closedAt: timestamp("closed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -215,9 +217,15 @@ export const patients = pgTable(
   removedAt: timestamp("removed_at", { withTimezone: true }),
   /** The language of the emails about this row (decision 027): the request's when it was made. */
   locale: text("locale").notNull().default("en-US"),
+  /**
+   * The account closed (issue 41, decision 078): no email, no consents; the record and its past visits kept for
+   * RECORD_RETENTION_YEARS after the last visit, readable by staff only, then removed by the retention job.
+   */
+  closedAt: timestamp("closed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("patients_closed_idx").on(t.closedAt).where(sql`closed_at is not null`),
     // An account's records (/profile, the visits of an account): by person, never a scan of every patient.
     index("patients_person_idx").on(t.personId),
     // '' is a caller booked by the desk without an email (issue 38 B): only real addresses are unique (0023).
@@ -804,7 +812,7 @@ export const visitEvents = pgTable("visit_events", {
   startsAt: timestamp("starts_at", { withTimezone: true }),
   status: text("status"),
   previousStartsAt: timestamp("previous_starts_at", { withTimezone: true }),
-  cancelledBy: text("cancelled_by").$type<"patient" | "staff">(),
+  cancelledBy: text("cancelled_by").$type<"patient" | "staff" | "account_closed">(),
   freedFrom: timestamp("freed_from", { withTimezone: true }),
   freedTo: timestamp("freed_to", { withTimezone: true }),
   freedReason: text("freed_reason"),

@@ -11,7 +11,7 @@ const SECTIONS = [
   [/^\/intake(\/|$)/, "intake"],
   [/^\/profile\/appointments\/[^/]+\/reschedule$/, "profileMove"],
   [/^\/profile(\/|$)/, "profile"],
-  [/^\/(login|signup|forgot-password|set-password|confirm-email-change|email-verification|logout)(\/|$)/, "account"],
+  [/^\/(login|signup|forgot-password|set-password|confirm-email-change|email-verification|logout|account-closed)(\/|$)/, "account"],
   [/^\/waitlist\//, "waitlist"],
   [/^\/recall\//, "recall"],
   [/^\/payments\//, "payments"],

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { savedCards } from "~/db/schema";
+import { cardSetups, paymentCustomers, savedCards } from "~/db/schema";
 import { appendAudit } from "~/platform/audit.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
 
@@ -45,4 +45,28 @@ export async function removeSavedCard(db: Db, input: { personId: number; cardId:
     });
     return true;
   });
+}
+
+/**
+ * A closing account's Stripe Customers deleted (decision 078; their cards go with them), before the closing's
+ * transaction: Stripe failing throws and nothing is closed, so the patient can try again; a second run finds them
+ * gone (false) and goes on. Returns how many were deleted now.
+ */
+export async function deleteCustomersOf(db: Pick<Db, "select">, personId: number, provider: PaymentProvider = paymentProvider()): Promise<number> {
+  if (provider.kind !== "stripe") return 0;
+  const refs = new Set<string>();
+  for (const r of await db.select({ ref: paymentCustomers.customerRef }).from(paymentCustomers).where(eq(paymentCustomers.personId, personId))) refs.add(r.ref);
+  for (const r of await db.select({ ref: savedCards.customerRef }).from(savedCards).where(eq(savedCards.personId, personId))) refs.add(r.ref);
+  for (const r of await db.select({ ref: cardSetups.customerRef }).from(cardSetups).where(eq(cardSetups.personId, personId))) refs.add(r.ref);
+  let deleted = 0;
+  for (const ref of refs) if (await provider.deleteCustomer(ref)) deleted++;
+  return deleted;
+}
+
+/** In the closing's transaction: the account's saved cards, its Customer and its card trips forgotten here. */
+export async function forgetPaymentsOf(tx: Pick<Db, "delete">, personId: number): Promise<number> {
+  const cards = await tx.delete(savedCards).where(eq(savedCards.personId, personId)).returning({ id: savedCards.id });
+  await tx.delete(paymentCustomers).where(eq(paymentCustomers.personId, personId));
+  await tx.delete(cardSetups).where(eq(cardSetups.personId, personId));
+  return cards.length;
 }

@@ -27,6 +27,8 @@ export type StripeProvider = FeeCollector & {
   startFeePayment(input: { amountCents: number; customer: string | null; description: string; successUrl: string; cancelUrl: string; metadata: Record<string, string>; expiresAt: Date; idempotencyKey: string }): Promise<{ id: string; url: string }>;
   /** A saved card taken off its Customer (the profile's "Remove"): false when Stripe no longer knows it. */
   detachCard(paymentMethod: string): Promise<boolean>;
+  /** A closed account's Customer deleted (its cards go with it, decision 078): false when Stripe no longer knows it. */
+  deleteCustomer(customer: string): Promise<boolean>;
   /** The event, when the signature on these exact bytes is Stripe's (STRIPE_WEBHOOK_SECRET); else null. */
   parseEvent(rawBody: Buffer, signature: string | null): Stripe.Event | null;
 };
@@ -162,6 +164,18 @@ export function createStripeProvider({ secretKey, webhookSecret, apiUrl }: { sec
         return true;
       } catch (error) {
         // Already detached, or deleted in Stripe's Dashboard: nothing left to take off.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw error;
+      }
+    },
+
+    async deleteCustomer(customer) {
+      if (!STRIPE_ID.test(customer)) return false;
+      try {
+        await stripe.customers.del(customer);
+        return true;
+      } catch (error) {
+        // Already deleted (a second run of the closing, or the Dashboard): nothing left to delete.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
         throw error;
       }

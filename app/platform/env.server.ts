@@ -47,6 +47,8 @@ const envSchema = z
       .default("https://apps.apple.com/us/search?term=Studio%20Dental"),
     AVAILABILITIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
     /** How long a time a patient chose stays held for them while they finish booking (issue 19, decision 021). */
+    /** How long a closed account's records and past visits are kept after its last visit (issue 41, decision 078). */
+    RECORD_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(7),
     SLOT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
     /** How often the waitlist sender looks without being woken (a visit change in the same process wakes it at once). */
     WAITLIST_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15_000),

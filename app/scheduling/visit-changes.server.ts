@@ -5,7 +5,7 @@
  * studio-day lock as booking and relies on the same exclusion constraints: the old time is freed and the
  * new one taken together, or neither.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointmentReminders, appointments } from "~/db/schema";
 import {
@@ -149,6 +149,56 @@ async function skipPendingReminders(
     );
 }
 
+/**
+ * The cancel itself, inside the caller's transaction, on a visit it has locked: the status and fee, the reminders
+ * skipped, the visit event (the studio's day, the notices, the webhooks and the waitlist follow it) and the audit line.
+ * The patient's cancel, the studio's, and an account's closing (decision 078) all go through here.
+ */
+async function applyCancel(
+  tx: Db,
+  appointment: Appointment,
+  change: { now: Date; feeCents: number | null; cancelledBy: "patient" | "staff" | "account_closed"; audit: (before: Record<string, unknown>, after: Record<string, unknown>) => Promise<void> },
+) {
+  const [cancelled] = await tx
+    .update(appointments)
+    .set({ status: "CANCELLED", cancelledAt: change.now, lateCancelFeeCents: change.feeCents, sequence: appointment.sequence + 1 })
+    .where(and(eq(appointments.id, appointment.id), eq(appointments.sequence, appointment.sequence)))
+    .returning();
+  await skipPendingReminders(tx, appointment.id, "cancelled");
+  await recordVisitEvent(tx, "visit.cancelled", cancelled, { at: change.now, cancelledBy: change.cancelledBy, freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" } });
+  await change.audit({ status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: change.feeCents });
+}
+
+/**
+ * An account's closing (decision 078): its records' visits still ahead, cancelled in the closing's transaction, with
+ * no fee, as any cancel (the studio's day, visit events, webhooks saying `account_closed`). The caller runs
+ * `visitChangesCommitted(db)` after its commit. Returns how many were cancelled.
+ */
+export async function cancelVisitsOfClosedAccount(tx: Db, patientIds: number[], now: Date): Promise<number> {
+  if (!patientIds.length) return 0;
+  const ahead = await tx
+    .select()
+    .from(appointments)
+    .where(and(inArray(appointments.patientId, patientIds), eq(appointments.status, "CONFIRMED"), gt(appointments.startsAt, now)))
+    .orderBy(asc(appointments.id))
+    .for("update");
+  for (const appointment of ahead) {
+    await applyCancel(tx, appointment, {
+      now,
+      feeCents: null,
+      cancelledBy: "account_closed",
+      audit: (before, after) => appendAudit(tx, { actor: "patient", action: "visit.cancel", note: "Account closed by the patient", studioSlug: appointment.studioSlug, appointmentId: appointment.id, before, after, at: now }),
+    });
+  }
+  return ahead.length;
+}
+
+/** After a transaction that cancelled visits commits: this process's pages offer the freed times, the jobs hear of it. */
+export function visitChangesCommitted(db: Db) {
+  forgetCached(db, "live:");
+  visitEventsCommitted();
+}
+
 export type CancelOutcome =
   | { ok: true; feeCents: number | null }
   | { ok: false; code: ChangeRefused };
@@ -175,28 +225,7 @@ export function cancelVisit(
           if (!terms.canCancel) throw new Refused("not_changeable");
           if (terms.feeCents !== input.shownFeeCents)
             throw new Refused("terms_changed");
-          const [cancelled] = await tx
-            .update(appointments)
-            .set({
-              status: "CANCELLED",
-              cancelledAt: now,
-              lateCancelFeeCents: terms.feeCents,
-              sequence: appointment.sequence + 1,
-            })
-            .where(
-              and(
-                eq(appointments.id, appointment.id),
-                eq(appointments.sequence, appointment.sequence)
-              )
-            )
-            .returning();
-          await skipPendingReminders(tx, appointment.id, "cancelled");
-          await recordVisitEvent(tx, "visit.cancelled", cancelled, {
-            at: now,
-            cancelledBy: input.by ? "staff" : "patient",
-            freed: { from: appointment.startsAt, to: appointment.endsAt, reason: "cancel" },
-          });
-          await auditChange(tx, input, "visit.cancel", appointment, { status: appointment.status }, { status: "CANCELLED", lateCancelFeeCents: terms.feeCents });
+          await applyCancel(tx as Db, appointment, { now, feeCents: terms.feeCents, cancelledBy: input.by ? "staff" : "patient", audit: (before, after) => auditChange(tx, input, "visit.cancel", appointment, before, after) });
           // The fee is owed from this transaction on; the fee charger takes it (the cancel never waits on a charge).
           const held = heldBy(appointment);
           if (terms.feeCents && held) {

@@ -43,7 +43,7 @@ export async function recordVisitEvent(
   tx: Tx,
   type: Exclude<VisitEventType, "time.freed">,
   visit: Visit,
-  change: { at: Date; previousStartsAt?: Date; cancelledBy?: "patient" | "staff"; freed?: { from: Date; to: Date; reason: FreedReason }; channel?: "online" | "phone" | "waitlist" },
+  change: { at: Date; previousStartsAt?: Date; cancelledBy?: "patient" | "staff" | "account_closed"; freed?: { from: Date; to: Date; reason: FreedReason }; channel?: "online" | "phone" | "waitlist" },
 ) {
   await tx.insert(visitEvents).values({
     visitId: visit.id,

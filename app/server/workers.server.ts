@@ -1,4 +1,5 @@
 import { sweepExpiredRateLimits } from "~/auth/rate-limit.server";
+import { removeExpiredRecords } from "~/account/close.server";
 import { sweepOldCardSetups } from "~/booking/card-setup.server";
 import type { Database } from "~/db/client.server";
 import { startJob, wake, type Job } from "~/jobs/job.server";
@@ -45,6 +46,8 @@ export function startWorkers(database: Database, env: Env) {
     startJob({ name: "rate-limit-sweeper", everyMs: 300_000, tick: (now) => sweepExpiredRateLimits(db, now) }),
     // The booking's trips to Stripe's page (card_setups) a day after their last write (decision 061).
     startJob({ name: "card-setup-sweeper", everyMs: 900_000, tick: (now) => sweepOldCardSetups(db, now) }),
+    // Closed accounts' records past RECORD_RETENTION_YEARS (decision 078): hourly is soon enough for years.
+    startJob({ name: "record-retention", everyMs: 3_600_000, tick: (now) => removeExpiredRecords(db, now, env.RECORD_RETENTION_YEARS) }),
     // The visit emails and texts of each booking, move and cancel (decision 070), woken by the change itself.
     startJob({ name: "visit-notices", everyMs: SAFETY_POLL_MS, tick: () => sendVisitNotices(db, { siteOrigin, mailFrom: env.MAIL_FROM }), wakeOn: VISIT_EVENTS_TOPIC }),
     startJob({

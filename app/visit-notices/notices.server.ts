@@ -130,8 +130,11 @@ async function notify(tx: Db, event: VisitEvent, visit: Visit, env: { siteOrigin
       const card = cardOnFile(appointment);
       about = { kind: "cancelled", lateFeeCents: appointment.lateCancelFeeCents, cardLabel: card ? cardLabelIn(tFor(appointment.locale), appointment.locale, card) : null };
     }
-    await enqueueEmail(tx, visitEmail({ to: visit.email, firstName: visit.firstName, appointment, ...found, now, ...env }, about));
-    queued++;
+    // No address: a caller the desk booked without one, or a closed account (decision 078: nothing is sent to it).
+    if (visit.email) {
+      await enqueueEmail(tx, visitEmail({ to: visit.email, firstName: visit.firstName, appointment, ...found, now, ...env }, about));
+      queued++;
+    }
   }
   if (await queueVisitText(tx, { appointmentId: appointment.id, kind: TEXT_OF[event.type]!, now, siteOrigin: env.siteOrigin, startsAt: appointment.startsAt })) queued++;
   return queued;

@@ -8,7 +8,7 @@
  *   "data": { "visitId": "<visit id as string>", "studio": "<studio slug>", "service": "<service slug>",
  *             "start": "<ISO 8601 with the studio's offset>", "status": "<visit status>",
  *             "channel"?: "online"|"phone"|"waitlist" (visit.booked: how it was booked, issue 38 E),
- *             "changes": { "previousStart"?: "<ISO with offset>", "cancelledBy"?: "patient"|"staff" } } }
+ *             "changes": { "previousStart"?: "<ISO with offset>", "cancelledBy"?: "patient"|"staff"|"account_closed" } } }
  */
 import { z } from "zod/v4";
 
@@ -36,7 +36,7 @@ export const webhookPayloadSchema = z
         changes: z
           .object({
             previousStart: isoWithOffset.optional(),
-            cancelledBy: z.enum(["patient", "staff"]).optional(),
+            cancelledBy: z.enum(["patient", "staff", "account_closed"]).optional(),
           })
           .strict(),
       })

@@ -255,6 +255,13 @@ export async function startStripeServer({
       customers.set(customer.id, customer);
       return { body: customer };
     }],
+    ["DELETE", /^\/v1\/customers\/([^/]+)$/, (m) => () => {
+      if (!customers.has(m[1])) return missing("customer", m[1]);
+      customers.delete(m[1]);
+      // Stripe detaches the deleted Customer's payment methods with it.
+      for (const method of paymentMethods.values()) if (method.customer === m[1]) method.customer = null;
+      return { body: { id: m[1], object: "customer", deleted: true } };
+    }],
     ["POST", /^\/v1\/checkout\/sessions$/, () => (p) => {
       const mode = p.mode;
       if (mode !== "setup" && mode !== "payment") return invalid("Invalid mode: must be one of payment, setup or subscription", "mode");

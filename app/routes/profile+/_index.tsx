@@ -190,6 +190,14 @@ export default function Profile() {
           </Form>
         </div>
       </section>
+
+      <section className="profile-section" id="close" aria-labelledby="close-title">
+        <h2 id="close-title">{t("account.close.title")}</h2>
+        <p>{t("account.close.linkIntro")}</p>
+        <p>
+          <Link to="/profile/close">{t("account.close.link")}</Link>
+        </p>
+      </section>
     </>
   );
 }

@@ -90,7 +90,7 @@ export default function StaffVisit() {
         <dt>Date of birth</dt>
         <dd>{visit.patient.dateOfBirth ?? "Not given"}</dd>
         <dt>Account</dt>
-        <dd>{visit.patient.hasAccount ? "Has a patient account" : "Guest"}</dd>
+        <dd>{visit.patient.closed ? "Account closed (kept for the retention period; nothing is sent to this patient)" : visit.patient.hasAccount ? "Has a patient account" : "Guest"}</dd>
       </dl>
       <p>
         <Link to={`/staff/studios/${visit.studio.slug}/book/${visit.patient.id}`}>New visit for {visit.patient.name || "this patient"}</Link>
