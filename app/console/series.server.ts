@@ -185,7 +185,7 @@ function previewPage(ctx: Context, user: StaffUser, input: SeriesRuleInput, draf
       until: input.until ?? "",
       draft: draftId,
     },
-    summary: `${ctx.service.name}, every ${input.every} ${input.unit === "weeks" ? (input.every === 1 ? "week" : "weeks") : input.every === 1 ? "month" : "months"} at ${formatLocalTime(localInstant(input.day, minuteOf(input.time), tz).at, tz)}, ${ctx.provider ? `with ${ctx.provider.name}` : "any provider"}`,
+    summary: `${ctx.service.name}, every ${input.every === 1 ? "" : `${input.every} `}${input.unit === "weeks" ? (input.every === 1 ? "week" : "weeks") : input.every === 1 ? "month" : "months"} at ${formatLocalTime(localInstant(input.day, minuteOf(input.time), tz).at, tz)}, ${ctx.provider ? `with ${ctx.provider.name}` : "any provider"}`,
     heldUntil: formatLocalTime(new Date(now.getTime() + holdMinutes() * 60_000), tz),
     rows,
     conflicts: rows.filter((r) => r.conflict).length,
