@@ -7,6 +7,9 @@
  *
  * A notice says the visit as the change left it (the event's time, the calendar SEQUENCE of that change), not as it is
  * when the consumer runs: a visit booked and moved at once gets the booking's email, then the move's.
+ *
+ * A series (issue 39, decision 076) is told once: one email listing its visits and one text, at its first visit's
+ * booking event; a series visit's later notices say which of the series it is ("visit 3 of 8").
  */
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
