@@ -60,7 +60,8 @@ export default defineConfig({
       ),
       // The texts spec's front desks (tests/e2e/texts.spec.ts, decision 062).
       staffAdd("--email texts-desk-js-off@console.example.com --email texts-desk-js-on@console.example.com --role front_desk --studio fenway"),
-      staffAdd("--email book-desk-js-off@console.example.com --email book-desk-js-on@console.example.com --role front_desk --studio kendall-square"),
+      // With the series spec's front desks (tests/e2e/console-series.spec.ts, decision 076): one command.
+      staffAdd("--email book-desk-js-off@console.example.com --email book-desk-js-on@console.example.com --email series-desk-js-off@console.example.com --email series-desk-js-on@console.example.com --role front_desk --studio kendall-square"),
       // The reports spec's managers (tests/e2e/console-reports.spec.ts, decision 077).
       staffAdd("--email reports-manager-js-off@console.example.com --email reports-manager-js-on@console.example.com --role manager --studio fenway"),
       `RECALL_E2E_FILE=${RECALL_E2E_FILE} node --import tsx tests/fixtures/recall-e2e.ts`,

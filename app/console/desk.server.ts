@@ -150,7 +150,7 @@ export async function newCaller(user: StaffUser, caller: Caller, seenDuplicates:
 }
 
 /** The studio's bookable services (every one the funnel offers) and its active providers who can give one. */
-async function studioChoices(db: Db, studio: Studio) {
+export async function studioChoices(db: Db, studio: Studio) {
   const [offered, staffed] = await Promise.all([
     db.select().from(services).orderBy(asc(services.name)),
     db.select({ id: providers.id, name: providers.name, role: providers.role }).from(providers).where(and(eq(providers.studioSlug, studio.slug), eq(providers.active, true))).orderBy(asc(providers.name)),
@@ -170,7 +170,7 @@ function chosen(url: URL, lists: Awaited<ReturnType<typeof studioChoices>>): Cho
 }
 
 /** The studio as the desk books it: one of the viewer's, and still taking bookings; else 404. */
-async function bookableStudio(user: StaffUser, slug: string) {
+export async function bookableStudio(user: StaffUser, slug: string) {
   viewerStudio(user, slug);
   const db = await getDb();
   const studio = await getBookableStudio(db, slug);

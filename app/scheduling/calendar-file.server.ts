@@ -2,6 +2,7 @@ import { getDb } from "~/db/client.server";
 import { getEnv } from "~/platform/env.server";
 import { getAppointmentByToken } from "./book.server";
 import { getService, getStudioAnyState } from "./catalogue.server";
+import { seriesPlaceOf } from "./series-calendar.server";
 import { appointmentIcs } from "./visit-calendar";
 
 /** /booking/confirmed/<token>/calendar.ics: the visit as an iCalendar file in the studio's timezone; 404 when none. */
@@ -13,7 +14,8 @@ export async function visitCalendarFile(token: string): Promise<Response> {
   if (!appointment || !studio || !service || appointment.status === "CANCELLED") {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const ics = appointmentIcs({ appointment, studio, service, now: appointment.createdAt, mailFrom: getEnv().MAIL_FROM });
+  const series = await seriesPlaceOf(db, appointment);
+  const ics = appointmentIcs({ appointment: { ...appointment, series }, studio, service, now: appointment.createdAt, mailFrom: getEnv().MAIL_FROM });
   return new Response(ics, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -22,8 +22,13 @@ export type IcsInput = {
   organizer: { name: string; email: string };
   /** RFC 5546 wants an attendee on REQUEST/CANCEL; optional so a PUBLISH file stays minimal. */
   attendeeEmail?: string;
+  /** RELATED-TO (RFC 5545 §3.8.4.5, PARENT by default): the series a visit belongs to, by the series' own id. */
+  relatedTo?: string;
   now: Date;
 };
+
+/** One event of a calendar of several (a series' file): the same fields, the calendar's METHOD and zone shared. */
+export type IcsEvent = Omit<IcsInput, "method" | "timezone">;
 
 /** US rules since 2007: DST from the 2nd Sunday of March to the 1st Sunday of November, at 02:00. */
 const US_ZONES: Record<string, { standard: [string, string]; daylight: [string, string] }> = {
@@ -94,23 +99,24 @@ const paramValue = (value: string) => `"${value.replace(/["\r\n]/g, "")}"`;
 const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
 export function buildIcs(input: IcsInput): string {
-  const method = input.method ?? "PUBLISH";
+  return buildIcsCalendar({ method: input.method, timezone: input.timezone, events: [input] });
+}
+
+/**
+ * A calendar of one or more events in one zone (a series' file, issue 39): one VTIMEZONE, one VEVENT per event, each
+ * with its own UID and SEQUENCE.
+ */
+export function buildIcsCalendar(calendar: { method?: IcsInput["method"]; timezone: string; events: IcsEvent[] }): string {
+  const method = calendar.method ?? "PUBLISH";
   // A zone we have no rules for is written in UTC: correct instants beat a wrong local hour.
-  const known = input.timezone in US_ZONES;
-  const local = (d: Date) => formatInTimeZone(d, input.timezone, "yyyyMMdd'T'HHmmss");
+  const known = calendar.timezone in US_ZONES;
+  const local = (d: Date) => formatInTimeZone(d, calendar.timezone, "yyyyMMdd'T'HHmmss");
   // In the repeated hour of a fall-back night a local time names its first occurrence (RFC 5545
   // §3.3.5), so the second occurrence is written in UTC instead.
   const repeated = (d: Date) => local(d) === local(new Date(d.getTime() - 3600_000));
   const when = (name: string, d: Date) =>
-    known && !repeated(d) ? `${name};TZID=${input.timezone}:${local(d)}` : `${name}:${utc(d)}`;
-
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${BRAND}//Appointments//EN`,
-    "CALSCALE:GREGORIAN",
-    `METHOD:${method}`,
-    ...(known ? vtimezone(input.timezone) : []),
+    known && !repeated(d) ? `${name};TZID=${calendar.timezone}:${local(d)}` : `${name}:${utc(d)}`;
+  const event = (input: IcsEvent) => [
     "BEGIN:VEVENT",
     `UID:${input.uid}`,
     `SEQUENCE:${input.sequence ?? 0}`,
@@ -124,7 +130,17 @@ export function buildIcs(input: IcsInput): string {
     `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     `ORGANIZER;CN=${paramValue(input.organizer.name)}:mailto:${input.organizer.email}`,
     ...(input.attendeeEmail ? [`ATTENDEE;ROLE=REQ-PARTICIPANT:mailto:${input.attendeeEmail}`] : []),
+    ...(input.relatedTo ? [`RELATED-TO:${input.relatedTo}`] : []),
     "END:VEVENT",
+  ];
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${BRAND}//Appointments//EN`,
+    "CALSCALE:GREGORIAN",
+    `METHOD:${method}`,
+    ...(known ? vtimezone(calendar.timezone) : []),
+    ...calendar.events.flatMap(event),
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join("\r\n") + "\r\n";

@@ -2,7 +2,7 @@
  * A visit as a calendar event (RFC 5545/5546): the one file the visit's page offers (calendar-file.server.ts) and the
  * visit emails attach (app/visit-notices). The studio as those show it, and the visit's language and words.
  */
-import { buildIcs } from "./ics";
+import { buildIcs, buildIcsCalendar, type IcsEvent } from "./ics";
 import { formatPhone } from "~/rules/phone";
 import { serviceName, studioName } from "./service-names";
 import { BRAND } from "~/platform/brand";
@@ -33,6 +33,8 @@ export type CalendarInput = {
     sequence?: number;
     /** The visit's language (appointments.locale): every email and calendar file about it speaks it. */
     locale?: string;
+    /** Its place in a series (issue 39): "Visit 3 of 8", and the series' id its event is RELATED-TO. */
+    series?: SeriesPlace;
   };
   studio: EmailStudio;
   service: { name: string };
@@ -40,6 +42,12 @@ export type CalendarInput = {
   /** MAIL_FROM, read by the caller: the calendar event's ORGANIZER is the studio at the address emails come from. */
   mailFrom: string;
 };
+
+/** A visit's place in its series: its position, how many the series has, and the series' token (its calendar id). */
+export type SeriesPlace = { position: number; of: number; token: string };
+
+/** The series' id in calendars: every occurrence's VEVENT is RELATED-TO it. */
+export const seriesUid = (token: string) => `series-${token}@studio-dental`;
 
 /** "Name <appointments@example.com>" → "appointments@example.com". */
 export const addressOf = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
@@ -69,20 +77,33 @@ export function appointmentIcs(
     to?: string;
   }
 ) {
+  return buildIcs({ ...appointmentEvent(input), method: input.cancelled ? "CANCEL" : "PUBLISH", timezone: input.studio.tz });
+}
+
+/**
+ * A series' calendar file (issue 39, decision 076): one VEVENT per visit still booked, each with the UID and SEQUENCE
+ * its own file has (so a later move or cancel of one replaces that one), all RELATED-TO the series. METHOD:PUBLISH:
+ * offered as a download, never as an email's iTIP part (one event per message there).
+ */
+export function seriesIcs(visits: CalendarInput[]) {
+  return buildIcsCalendar({ method: "PUBLISH", timezone: visits[0].studio.tz, events: visits.map((v) => appointmentEvent(v)) });
+}
+
+function appointmentEvent(input: CalendarInput & { cancelled?: boolean; to?: string }): IcsEvent {
   const { appointment, studio, service, now } = input;
   const { locale, t } = wordsOf(appointment);
   const what = serviceName(t, locale, { code: appointment.serviceType, name: service.name });
   const phone = studio.phone
     ? ` ${t("visit.ics.phone", { phone: formatPhone(studio.phone) })}`
     : "";
-  return buildIcs({
+  const series = appointment.series;
+  const place = series ? ` (${t("visit.seriesPlace", { position: series.position, of: series.of })})` : "";
+  return {
     uid: `${appointment.token}@studio-dental`,
     sequence: appointment.sequence ?? 0,
-    method: input.cancelled ? "CANCEL" : "PUBLISH",
     startsAt: appointment.startsAt,
     endsAt: appointment.endsAt,
-    timezone: studio.tz,
-    summary: t("visit.ics.summary", { service: what, brand: BRAND, studio: studioName(t, locale, studio) }),
+    summary: t("visit.ics.summary", { service: what, brand: BRAND, studio: studioName(t, locale, studio) }) + place,
     location: studioLocation(studio, t),
     geo:
       !studio.isVirtual && studio.latitude != null && studio.longitude != null
@@ -93,6 +114,7 @@ export function appointmentIcs(
       : `${t("visit.ics.description")}${phone}`,
     organizer: { name: `${BRAND} ${studioName(t, locale, studio)}`, email: addressOf(input.mailFrom) },
     attendeeEmail: input.cancelled ? input.to : undefined,
+    relatedTo: series ? seriesUid(series.token) : undefined,
     now,
-  });
+  };
 }

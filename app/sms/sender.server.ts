@@ -27,7 +27,7 @@ const MAX_ATTEMPTS = 8;
 const retryAfterMs = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 60_000;
 
 /** Kinds about a visit that are void once it has another start, is cancelled or has begun. */
-const VISIT_BOUND = new Set(["booked", "moved", "reminder_2d", "reminder_2h", "confirmed", "move_link"]);
+const VISIT_BOUND = new Set(["booked", "series_booked", "moved", "reminder_2d", "reminder_2h", "confirmed", "move_link"]);
 /** Answers every number gets, whatever it said before (carriers require them). */
 const ALWAYS_ANSWERED = new Set(["stop", "start", "help"]);
 

@@ -11,6 +11,7 @@ import { encodingOf, MAX_SEGMENTS, segmentsOf, type Encoding } from "./segments"
  */
 export type TextKind =
   | "booked"
+  | "series_booked"
   | "moved"
   | "cancelled"
   | "reminder_2d"
@@ -36,18 +37,24 @@ export type TextVars = {
   link?: string;
   phone?: string;
   message?: string;
+  /** How many visits a series has (issue 39). */
+  count?: number;
 };
 
 /** Long names are cut (never mid-surrogate) so the text still fits. */
 export const STUDIO_NAME_MAX = 40;
 
-type Words = { when: string; studio: string; link: string; phone: string; message: string };
+type Words = { when: string; studio: string; link: string; phone: string; message: string; count: string };
 type Template = (w: Words) => string[];
 
 const EN: Record<TextKind, Template> = {
   booked: (w) => [
     `${BRAND}: your visit at ${w.studio} is booked for ${w.when}. Reply C to confirm, R to move it. Manage: ${w.link} Reply STOP to stop, HELP for help.`,
     `${BRAND}: visit booked at ${w.studio}, ${w.when}. Manage: ${w.link} Reply STOP to stop.`,
+  ],
+  series_booked: (w) => [
+    `${BRAND}: your ${w.count} visits at ${w.studio} are booked, the first on ${w.when}. Each one is in your email. Manage the first: ${w.link} Reply STOP to stop, HELP for help.`,
+    `${BRAND}: ${w.count} visits booked at ${w.studio}, the first ${w.when}. Manage: ${w.link} Reply STOP to stop.`,
   ],
   moved: (w) => [`${BRAND}: your visit at ${w.studio} is now ${w.when}. Manage: ${w.link}`],
   cancelled: (w) => [`${BRAND}: your visit at ${w.studio} on ${w.when} is cancelled. Book again: ${w.link}`],
@@ -83,6 +90,10 @@ const ES: Record<TextKind, Template> = {
   booked: (w) => [
     `${BRAND}: su cita en ${w.studio} es el ${w.when}. Responda C para confirmarla o R para cambiarla. Gestionar: ${w.link} Responda PARAR para no recibir más, AYUDA para ayuda.`,
     `${BRAND}: cita en ${w.studio}, ${w.when}. Gestionar: ${w.link} Responda PARAR para no recibir más.`,
+  ],
+  series_booked: (w) => [
+    `${BRAND}: sus ${w.count} citas en ${w.studio} están reservadas, la primera el ${w.when}. Cada una está en su correo. Gestionar la primera: ${w.link} Responda PARAR para no recibir más, AYUDA para ayuda.`,
+    `${BRAND}: ${w.count} citas en ${w.studio}, la primera el ${w.when}. Gestionar: ${w.link} Responda PARAR para no recibir más.`,
   ],
   moved: (w) => [`${BRAND}: su cita en ${w.studio} es ahora el ${w.when}. Gestionar: ${w.link}`],
   cancelled: (w) => [`${BRAND}: su cita en ${w.studio} del ${w.when} está cancelada. Reservar otra: ${w.link}`],
@@ -157,7 +168,7 @@ export type StaffAnswer = {
  * segments or STAFF_UCS2_SEGMENTS UCS-2 ones.
  */
 export function composeStaffAnswer(studio: string, message: string): StaffAnswer {
-  const text = EN.staff({ studio: Array.from(studio).slice(0, STUDIO_NAME_MAX).join("").trim(), message, when: "", link: "", phone: "" })[0];
+  const text = EN.staff({ studio: Array.from(studio).slice(0, STUDIO_NAME_MAX).join("").trim(), message, when: "", link: "", phone: "", count: "" })[0];
   const { encoding, segments } = segmentsOf(text);
   const outside = [...new Set(Array.from(text).filter((ch) => encodingOf(ch) === "UCS-2"))];
   return { text, encoding, segments, outside, fits: segments <= (encoding === "GSM-7" ? MAX_SEGMENTS : STAFF_UCS2_SEGMENTS) };
@@ -171,6 +182,7 @@ export function composeText(kind: TextKind, locale: string, vars: TextVars): str
     link: vars.link ?? "",
     phone: vars.phone ?? "",
     message: vars.message ?? "",
+    count: String(vars.count ?? ""),
   };
   for (const candidate of (localeOf(locale) === "es-US" ? ES : EN)[kind](words)) {
     if (fits(candidate)) return candidate;

@@ -7,10 +7,13 @@
  *
  * A notice says the visit as the change left it (the event's time, the calendar SEQUENCE of that change), not as it is
  * when the consumer runs: a visit booked and moved at once gets the booking's email, then the move's.
+ *
+ * A series (issue 39, decision 076) is told once: one email listing its visits and one text, at its first visit's
+ * booking event; a series visit's later notices say which of the series it is ("visit 3 of 8").
  */
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, patients, visitEvents } from "~/db/schema";
+import { appointments, patients, visitEvents, visitSeries } from "~/db/schema";
 import { enqueueEmail } from "~/platform/email.server";
 import { getEnv } from "~/platform/env.server";
 import { tFor } from "~/i18n/catalogues.server";
@@ -18,8 +21,9 @@ import { queueVisitText, type VisitTextKind } from "~/sms/outbox.server";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { cardOnFile } from "~/scheduling/visit-changes.server";
 import { cardLabelIn } from "~/scheduling/visit-notes";
+import { seriesPlaceOf } from "~/scheduling/series-calendar.server";
 import { consumeVisitEvents, type VisitEvent } from "~/scheduling/visit-events.server";
-import { pairConfirmationEmail, visitEmail, type VisitEmailKind } from "./visit-email";
+import { pairConfirmationEmail, seriesConfirmationEmail, visitEmail, type VisitEmailKind } from "./visit-email";
 
 /** The consumer's name: its cursor row in `visit_event_cursors`. */
 export const NOTICES_CONSUMER = "visit-notices";
@@ -85,7 +89,12 @@ function bookedBy(visit: Visit): { to: string; firstName: string } {
 }
 
 async function notify(tx: Db, event: VisitEvent, visit: Visit, env: { siteOrigin: string; mailFrom: string }): Promise<number> {
-  const appointment = await asOf(tx, event, visit.appointment);
+  if (event.type === "visit.booked" && visit.appointment.seriesId !== null) {
+    // A series (issue 39, decision 076) is booked in one transaction: its visits' events are all committed when the
+    // first one's is read. ONE email and ONE text for the series, at its first visit's event; none for the others.
+    return visit.appointment.seriesPosition === 1 ? notifySeries(tx, event, visit, env) : 0;
+  }
+  const appointment = { ...(await asOf(tx, event, visit.appointment)), series: await seriesPlaceOf(tx, visit.appointment) };
   const now = event.at;
   let queued = 0;
   const parts = async (a: Appointment) => {
@@ -147,4 +156,28 @@ async function firstTime(tx: Db, appointment: Appointment): Promise<Appointment>
     .from(visitEvents)
     .where(and(eq(visitEvents.visitId, appointment.id), eq(visitEvents.type, "visit.booked")));
   return booked ? asOf(tx, booked, appointment) : appointment;
+}
+
+/** A series booked: one email listing every visit as its booking left it, with the series' calendar link; one text. */
+async function notifySeries(tx: Db, event: VisitEvent, visit: Visit, env: { siteOrigin: string; mailFrom: string }): Promise<number> {
+  const [series] = await tx.select().from(visitSeries).where(eq(visitSeries.id, visit.appointment.seriesId!));
+  if (!series) return 0;
+  const members = await tx.select().from(appointments).where(eq(appointments.seriesId, series.id)).orderBy(appointments.seriesPosition);
+  const studio = await getStudioAnyState(tx, series.studioSlug);
+  const service = await getService(tx, series.serviceType, { fresh: true });
+  if (!studio || !service) return 0;
+  const visits = [];
+  for (const member of members) {
+    const booked = await firstTime(tx, member);
+    visits.push({ ...booked, series: { position: member.seriesPosition!, of: series.occurrences, token: series.token } });
+  }
+  let queued = 0;
+  const { to, firstName } = bookedBy(visit);
+  if (to) {
+    await enqueueEmail(tx, seriesConfirmationEmail({ to, firstName, visits, seriesToken: series.token, studio, service, now: event.at, ...env }));
+    queued++;
+  }
+  const first = visits[0];
+  if (await queueVisitText(tx, { appointmentId: first.id, kind: "series_booked", now: event.at, siteOrigin: env.siteOrigin, startsAt: first.startsAt, count: visits.length })) queued++;
+  return queued;
 }

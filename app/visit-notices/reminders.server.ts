@@ -16,6 +16,7 @@ import { needsIntakeLink } from "~/rules/intake";
 import { reminderStillUseful } from "~/rules/reminders";
 import { enqueueEmail } from "~/platform/email.server";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
+import { seriesPlaceOf } from "~/scheduling/series-calendar.server";
 import { visitEmail } from "./visit-email";
 import { getEnv } from "~/platform/env.server";
 
@@ -87,7 +88,7 @@ export async function sendDueReminders(
             {
               to: email,
               firstName,
-              appointment,
+              appointment: { ...appointment, series: await seriesPlaceOf(tx, appointment) },
               studio,
               service,
               now,

@@ -19,7 +19,11 @@ type Props = {
   bring: string[];
   cancellationPolicy: string;
   /** Two visits booked together (issue 20 A): one row per person, each with its own manage and intake links. */
-  visits?: { who: string; serviceName: string; when: string; visitUrl: string; calendarUrl: string; intakeUrl: string | null }[];
+  visits?: { who: string; serviceName: string; when: string; visitUrl: string; calendarUrl: string; intakeUrl: string | null; manageLabel?: string }[];
+  /** A series (issue 39): the link to its calendar file of every visit. */
+  seriesCalendar?: { url: string; label: string };
+  /** What the visits' links do, when not the pair's words. */
+  eachNote?: string;
 };
 
 const h2 = { margin: "28px 0 8px", fontSize: "18px", color: C.green900 };
@@ -53,7 +57,7 @@ export function VisitEmailHtml(p: Props) {
                   {v.serviceName}
                   <br />
                   <a href={v.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>
-                    {t("visit.email.html.manageOf", { who: v.who })}
+                    {v.manageLabel ?? t("visit.email.html.manageOf", { who: v.who })}
                   </a>
                   {" · "}
                   <a href={v.calendarUrl} style={{ color: C.green700, fontWeight: 700 }}>
@@ -108,7 +112,14 @@ export function VisitEmailHtml(p: Props) {
           ) : null}
         </tbody>
       </table>
-      {p.intakeUrl && !p.visits ? (
+      {p.seriesCalendar ? (
+        <p style={{ margin: "16px 0 8px" }}>
+          <a href={p.seriesCalendar.url} style={EMAIL_BUTTON}>
+            {p.seriesCalendar.label}
+          </a>
+        </p>
+      ) : null}
+      {p.intakeUrl && (!p.visits || p.seriesCalendar) ? (
         <>
           <h2 style={h2}>{t("visit.intake.heading")}</h2>
           <p style={{ margin: "0 0 12px" }}>{t("visit.email.html.intakeLead")}</p>
@@ -136,7 +147,7 @@ export function VisitEmailHtml(p: Props) {
           <h2 style={h2}>{t("visit.manage.policyHeading")}</h2>
           <p style={{ margin: "0 0 12px" }}>{p.cancellationPolicy}</p>
           {p.visits ? (
-            <p style={{ margin: "0 0 12px" }}>{t("visit.email.html.manageEach")}</p>
+            <p style={{ margin: "0 0 12px" }}>{p.eachNote ?? t("visit.email.html.manageEach")}</p>
           ) : (
             <p style={{ margin: "0 0 12px" }}>
               <a href={p.visitUrl} style={{ color: C.green700, fontWeight: 700 }}>

@@ -12,7 +12,7 @@ import { VisitEmailHtml } from "./visit-email-html";
 import { formatUsd } from "~/rules/currency";
 import type { ReminderKind } from "~/rules/reminders";
 import { serviceName, studioName } from "~/scheduling/service-names";
-import { appointmentIcs, studioLocation, wordsOf, type EmailStudio } from "~/scheduling/visit-calendar";
+import { appointmentIcs, studioLocation, wordsOf, type EmailStudio, type SeriesPlace } from "~/scheduling/visit-calendar";
 import { openingHoursIn } from "~/rules/opening-hours";
 import { BRAND, cancellationPolicy, whatToBring } from "~/scheduling/visit-notes";
 
@@ -30,6 +30,8 @@ type Input = {
     sequence?: number;
     /** The visit's language (appointments.locale): every email and calendar file about it speaks it. */
     locale?: string;
+    /** Its place in a series (issue 39): the email and its calendar file say "Visit 3 of 8". */
+    series?: SeriesPlace;
   };
   studio: EmailStudio;
   service: { name: string };
@@ -82,6 +84,7 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
       : null;
   const words = { service: serviceName(t, locale, { code: appointment.serviceType, name: service.name }), when, brand: BRAND, studio: studioName(t, locale, studio) };
   const hours = studio.openingHours ? openingHoursIn(studio.openingHours, locale) : "";
+  const place = appointment.series ? ` ${t("visit.email.seriesVisit", { position: appointment.series.position, of: appointment.series.of })}` : "";
   const copy = {
     booked: {
       heading: input.firstName ? t("visit.email.booked.heading", { name: input.firstName }) : t("visit.email.booked.headingNoName"),
@@ -107,6 +110,7 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
       lead: t("visit.email.reminder.lead", words),
     },
   }[about.kind];
+  copy.lead += place;
   const previous =
     about.kind === "rescheduled"
       ? formatLongDateTime(about.previousStartsAt, studio.tz, locale)
@@ -252,4 +256,78 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
     text: lines.join("\n"),
     html,
   };
+}
+
+/**
+ * A series booked (issue 39, decision 076): ONE email listing every visit ("1 of 8 — …"), each with its own manage
+ * link, and a link to the series' calendar file (one VEVENT per visit). No calendar part: an email's iTIP part is
+ * one event (RFC 5546; the standards check holds it to one VEVENT), and each visit is moved or cancelled on its own
+ * later with its own UID and SEQUENCE — the series' file is a download, token-protected like the visit's own.
+ */
+export function seriesConfirmationEmail(input: Omit<Input, "appointment"> & { visits: Input["appointment"][]; seriesToken: string }) {
+  const { studio, service, siteOrigin, visits } = input;
+  const first = visits[0];
+  const { locale, t } = wordsOf(first);
+  const count = visits.length;
+  const serviceWords = serviceName(t, locale, { code: first.serviceType, name: service.name });
+  const calendarUrl = `${siteOrigin}/booking/series/${input.seriesToken}/calendar.ics`;
+  const rows = visits.map((v, i) => {
+    const place = t("visit.email.series.place", { position: v.series?.position ?? i + 1, of: v.series?.of ?? count });
+    return {
+      who: place,
+      serviceName: serviceWords,
+      when: formatLongDateTime(v.startsAt, studio.tz, locale),
+      visitUrl: `${siteOrigin}/booking/confirmed/${v.token}`,
+      calendarUrl: `${siteOrigin}/booking/confirmed/${v.token}/calendar.ics`,
+      intakeUrl: null,
+      manageLabel: t("visit.email.series.manage", { place }),
+    };
+  });
+  const intake = needsIntakeLink(first) ? siteOrigin + intakeHref(first.token, { booked: true }) : null;
+  const phone = studio.phone ? formatPhone(studio.phone) : null;
+  const bring = whatToBring(studio.isVirtual, t);
+  const policy = cancellationPolicy(t, locale);
+  const where = studioLocation(studio, t);
+  const words = { count, service: serviceWords, brand: BRAND, studio: studioName(t, locale, studio) };
+  const heading = input.firstName ? t("visit.email.series.heading", { ...words, name: input.firstName }) : t("visit.email.series.headingNoName", words);
+  const lead = t("visit.email.series.lead", words);
+  const hours = studio.openingHours ? openingHoursIn(studio.openingHours, locale) : "";
+  const lines = [input.firstName ? t("visit.email.hi", { name: input.firstName }) : t("visit.email.hiThere"), "", lead, ""];
+  for (const row of rows) lines.push(`${row.who} — ${row.when}`, `  ${t("visit.email.pair.manage", { url: row.visitUrl })}`);
+  lines.push("", t("visit.email.series.calendarText", { count, url: calendarUrl }), "");
+  lines.push(t("visit.email.text.where"), where);
+  if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
+  if (phone) lines.push(t("visit.email.text.phone", { phone }));
+  if (hours) lines.push(t("visit.email.text.hours", { hours }));
+  if (intake) lines.push("", t("visit.email.text.before"), t("visit.email.text.intake"), intake);
+  lines.push("", t("visit.email.text.bring"), ...bring.map((b) => `- ${b}`));
+  lines.push("", t("visit.email.text.policy"), policy, t("visit.email.series.each"));
+  lines.push("", t("visit.email.signoff"), BRAND);
+  const html =
+    "<!DOCTYPE html>" +
+    renderToStaticMarkup(
+      createElement(VisitEmailHtml, {
+        t,
+        locale,
+        brand: BRAND,
+        heading,
+        lead,
+        serviceName: serviceWords,
+        when: rows[0].when,
+        cancelled: false,
+        studio: { name: words.studio, location: where, isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: hours },
+        telHref: studio.phone ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}` : null,
+        intakeUrl: intake,
+        visitUrl: rows[0].visitUrl,
+        bookUrl: `${siteOrigin}/booking`,
+        bring,
+        cancellationPolicy: policy,
+        visits: rows,
+        seriesCalendar: { url: calendarUrl, label: t("visit.email.series.calendarHtml", { count }) },
+        eachNote: t("visit.email.series.each"),
+      }),
+    );
+  const day = formatLocalDate(first.startsAt, studio.tz, locale);
+  const time = `${formatLocalTime(first.startsAt, studio.tz, locale)} ${zoneAbbreviation(first.startsAt, studio.tz)}`;
+  return { to: input.to, subject: t("visit.email.series.subject", { ...words, day, time }), text: lines.join("\n"), html };
 }

@@ -8,8 +8,11 @@ import ICAL from "ical.js";
 
 export type IcsFacts = { method: string; uid: string; sequence: number; status: string | null };
 
-/** The problems of one calendar file; [] when it is sound. */
-export function icsProblems(ics: string): string[] {
+/**
+ * The problems of one calendar file; [] when it is sound. An email's file and a visit's download hold one VEVENT; a
+ * series' download (decision 076) says how many it holds.
+ */
+export function icsProblems(ics: string, { events: wanted = 1 }: { events?: number } = {}): string[] {
   const problems: string[] = [];
   if (/(^|[^\r])\n/.test(ics) || /\r(?!\n)/.test(ics)) problems.push("a line does not end in CRLF");
   if (!ics.endsWith("\r\n")) problems.push("the file does not end in CRLF");
@@ -32,7 +35,9 @@ export function icsProblems(ics: string): string[] {
   const method = calendar.getFirstPropertyValue("method");
   if (!method) problems.push("no METHOD");
   const events = calendar.getAllSubcomponents("vevent");
-  if (events.length !== 1) problems.push(`${events.length} VEVENTs, not 1`);
+  if (events.length !== wanted) problems.push(`${events.length} VEVENTs, not ${wanted}`);
+  const uids = events.map((e) => String(e.getFirstPropertyValue("uid")));
+  if (new Set(uids).size !== uids.length) problems.push("two VEVENTs share a UID");
   const tzids = new Set(calendar.getAllSubcomponents("vtimezone").map((tz) => String(tz.getFirstPropertyValue("tzid"))));
   for (const event of events) {
     for (const name of ["uid", "dtstamp", "dtstart", "sequence"]) if (!event.hasProperty(name)) problems.push(`no ${name.toUpperCase()}`);

@@ -27,7 +27,7 @@ describe("segment counter", () => {
   });
 });
 
-const KINDS: TextKind[] = ["booked", "moved", "cancelled", "reminder_2d", "reminder_2h", "offer", "confirmed", "move_link", "card_link", "intake_link", "stop", "start", "help"];
+const KINDS: TextKind[] = ["booked", "series_booked", "moved", "cancelled", "reminder_2d", "reminder_2h", "offer", "confirmed", "move_link", "card_link", "intake_link", "stop", "start", "help"];
 const LONG_NAMES = ["Ponce City Market", "Virtual consult (video)", "Midtown Atlanta — Peachtree & 14th Street", "Clínica Dental Océano Pacífico San José Ñ"];
 // A long site address and a visit's 32-character token: the longest link a text carries.
 const LINK = `https://appointments.studiodental-example.com/booking/confirmed/${"A".repeat(32)}/reschedule`;
@@ -40,7 +40,7 @@ describe("every text fits 2 segments in both languages", () => {
       it(`${kind} in ${locale}`, () => {
         for (const studio of LONG_NAMES) {
           for (const at of DAYS) {
-            const text = composeText(kind, locale, { studio, at, tz: "America/Chicago", link: LINK, phone: "(615) 555-0123" });
+            const text = composeText(kind, locale, { studio, at, tz: "America/Chicago", link: LINK, phone: "(615) 555-0123", count: 24 });
             expect(text, `${kind} ${locale} ${studio}`).not.toBeNull();
             expect(segmentsOf(text!).segments, text!).toBeLessThanOrEqual(2);
             expect(text).toContain("Studio Dental");

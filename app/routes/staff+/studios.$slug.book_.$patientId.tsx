@@ -103,6 +103,10 @@ export default function BookForCaller() {
             {page.held.when} with {page.held.provider} is held for this call until {page.held.until}.{" "}
             <Link to={`?${page.keep}`}>Choose another time</Link>
           </p>
+          <p>
+            Care that repeats (orthodontics, gum care, an implant)?{" "}
+            <Link to={`/staff/studios/${page.studio.slug}/book/${p.id}/series?${page.keep}hold=${page.held.id}`}>Repeat this visit as a series</Link>
+          </p>
           <h2>Read to the caller</h2>
           <p className="notice">{page.policy}</p>
           <ConsoleForm result={failed} submitLabel={`Book ${page.choice.serviceName} for ${p.firstName || p.name}`}>
