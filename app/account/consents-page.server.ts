@@ -4,7 +4,7 @@
  * whom), recall emails, and what the visit reminders and marketing are. Each consent withdrawn at once by its own
  * post; every change in the audit log, and the texts' history (every given and withdrawn row) shown on the page.
  */
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { PRIVATE_PAGE } from "~/auth/headers";
@@ -26,7 +26,7 @@ async function recordsOf(db: Pick<Db, "select">, personId: number) {
     .select()
     .from(patients)
     .where(and(or(eq(patients.personId, personId), eq(patients.familyOfPersonId, personId)), isNull(patients.closedAt)))
-    .orderBy(patients.familyOfPersonId, patients.id);
+    .orderBy(sql`${patients.familyOfPersonId} is not null`, patients.id);
 }
 
 const GIVEN_VIA: Record<string, string> = {
