@@ -97,7 +97,7 @@ describeEachEngine("the consents page", ({ db }) => {
   it("refuses another account's record, bad input (400) and a cross-site post (403), nothing changed", async () => {
     const { cookie, record } = await holderWithChild();
     const other = await holderWithChild();
-    for (const fields of [{ intent: "textsOff", record: String(other.record.id) }, { intent: "recallOff", record: String(other.child.id) }, { intent: "everything", record: String(record.id) }, { intent: "textsOff", record: "me" }, {}]) {
+    for (const fields of <Record<string, string>[]>[{ intent: "textsOff", record: String(other.record.id) }, { intent: "recallOff", record: String(other.child.id) }, { intent: "everything", record: String(record.id) }, { intent: "textsOff", record: "me" }, {}]) {
       const response = (await call(consentsRoute.action as Fn, post(cookie, fields))) as Response;
       expect(response.status).toBe(400);
     }
