@@ -54,7 +54,7 @@ export async function closeAccount(db: Db, input: { personId: number; now?: Date
     if (ids.length) {
       await tx
         .update(patients)
-        .set({ email: "", closedAt: now, recallOptedOutAt: sql`coalesce(${patients.recallOptedOutAt}, ${now.toISOString()}::timestamptz)` })
+        .set({ email: "", closedAt: now, recallOptedOutAt: sql`coalesce(${patients.recallOptedOutAt}, ${now.toISOString()}::timestamptz)`, recallOptedOutVia: sql`case when ${patients.recallOptedOutAt} is null then 'account_closed' else ${patients.recallOptedOutVia} end` })
         .where(inArray(patients.id, ids));
       await tx
         .update(appointments)

@@ -206,6 +206,8 @@ export const patients = pgTable(
   personId: integer("person_id").references(() => persons.id, { onDelete: "set null" }),
   /** Set by the unsubscribe link of a recall email: no more recall emails to this patient row (issue 20). */
   recallOptedOutAt: timestamp("recall_opted_out_at", { withTimezone: true }),
+  /** How (0029, decision 079): the email's link, the consents page, or closing the account; null before 0029. */
+  recallOptedOutVia: text("recall_opted_out_via", { enum: ["email_link", "profile", "account_closed"] }),
   /**
    * A family member of this account (issue 20 A, decision 024): the holder books and manages their visits. Such a
    * row carries the holder's email (emails about the member reach the holder) and is never an account's own

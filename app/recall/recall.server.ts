@@ -15,6 +15,7 @@ import { tFor } from "~/i18n/catalogues.server";
 import { serviceName } from "~/scheduling/service-names";
 import { DEFAULT_LOCALE } from "~/i18n/translate";
 import { enqueueEmail } from "~/platform/email.server";
+import { appendAudit } from "~/platform/audit.server";
 import { RECALL_GRACE_DAYS, RECALL_LEAD_DAYS, RECALL_SEND_TIME, dueSoonMissed, recallBookingHref, recallDueLine, recallSendTime } from "~/rules/recall";
 import { addDays, localToday } from "~/rules/zoned-time";
 import { getService, getStudioAnyState } from "~/scheduling/catalogue.server";
@@ -220,6 +221,11 @@ export async function recallSubscription(db: Db, token: string): Promise<{ patie
 export async function setRecallOptOut(db: Db, token: string, optOut: boolean, now = new Date()): Promise<boolean> {
   const found = await recallSubscription(db, token);
   if (!found) return false;
-  if (found.optedOut !== optOut) await db.update(patients).set({ recallOptedOutAt: optOut ? now : null }).where(eq(patients.id, found.patientId));
+  if (found.optedOut !== optOut) {
+    await db.transaction(async (tx) => {
+      await tx.update(patients).set({ recallOptedOutAt: optOut ? now : null, recallOptedOutVia: optOut ? "email_link" : null }).where(eq(patients.id, found.patientId));
+      await appendAudit(tx, { actor: "patient", action: optOut ? "consents.recall_stopped" : "consents.recall_resumed", after: { patientId: found.patientId, via: "email_link" }, at: now });
+    });
+  }
   return true;
 }

@@ -191,6 +191,10 @@ export default function Profile() {
         </div>
       </section>
 
+      <p id="consents">
+        <Link to="/profile/consents">{t("account.consents.link")}</Link>
+      </p>
+
       <section className="profile-section" id="close" aria-labelledby="close-title">
         <h2 id="close-title">{t("account.close.title")}</h2>
         <p>{t("account.close.linkIntro")}</p>
