@@ -23,8 +23,9 @@ export default defineConfig({
   forbidOnly: true,
   fullyParallel: false,
   workers: 1,
-  // No retry: a test that fails once is a bug to fix, not a run to repeat (issue 42 D, decision 071).
-  retries: 0,
+  // One retry, counted: .ci/run prints "N flaky" and a flaky test is a bug to fix (issue 42 D). Without it, one
+  // 60 s Chromium stall on a loaded machine (the renderer drew no frame; CI of 2026-12-02) failed a whole landing.
+  retries: 1,
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
