@@ -8,7 +8,7 @@
 import { z } from "zod/v4";
 import { msg } from "~/i18n/translate";
 import { localInstant, seriesRuleProblems, SERIES_MAX_OCCURRENCES, type SeriesRule } from "~/rules/series";
-import { formatLocalTime, formatLongDateTime, isDayKey, localDayKey, localToday } from "~/rules/zoned-time";
+import { formatLocalTime, formatLongDateTime, isDayKey, localDayKey, localToday, localWallTime } from "~/rules/zoned-time";
 import { bookSeries, type BookingFailure, type SeriesPlan } from "~/scheduling/book.server";
 import { getService } from "~/scheduling/catalogue.server";
 import { BOOKING_ID, holdMinutes, readHold, releaseHold } from "~/scheduling/holds.server";
@@ -108,7 +108,7 @@ export async function seriesFormPage(user: StaffUser, slug: string, rawPatientId
       provider: input.provider,
       hold: held?.bookingId ?? "",
       day: start ? localDayKey(start, ctx.studio.tz) : "",
-      time: start ? wallTime(start, ctx.studio.tz) : "",
+      time: start ? localWallTime(start, ctx.studio.tz) : "",
       every: "6",
       unit: "weeks",
       ends: "count",
@@ -127,12 +127,6 @@ function pageBase(ctx: Context, user: StaffUser) {
     canSqueeze: SQUEEZERS.includes(user.role),
     squeezeReasons: Object.entries(SQUEEZE_REASONS).map(([value, label]) => ({ value, label })),
   };
-}
-
-/** "HH:MM" of an instant in the studio's zone. */
-function wallTime(at: Date, tz: string) {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
-  return `${parts.find((p) => p.type === "hour")!.value}:${parts.find((p) => p.type === "minute")!.value}`;
 }
 
 /** One occurrence as the preview shows it. */

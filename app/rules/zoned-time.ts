@@ -73,6 +73,11 @@ export function localHour(date: Date, tz: string): number {
   return new Date(date.getTime() + offsetMs(date.getTime(), tz)).getUTCHours();
 }
 
+/** "09:30": the zone's wall clock of an instant, 24-hour (a form's time field). */
+export function localWallTime(date: Date, tz: string): string {
+  return new Date(date.getTime() + offsetMs(date.getTime(), tz)).toISOString().slice(11, 16);
+}
+
 // The formatting functions below take the reader's locale last (decision 027); "en-US" gives the texts of the spec.
 
 /** "9:15 AM" (es-US: "9:15 a. m.") */
