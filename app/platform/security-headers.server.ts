@@ -6,7 +6,7 @@
  * health data. Every response there (page, 400 re-render, redirect, 404, photo, calendar file) sends
  * `Referrer-Policy: no-referrer` (decision 006), so the token never leaves in a Referer. Decided here, by the address, for every response: routes do not set it.
  */
-const SECRET_PATHS = /^\/(intake|booking\/confirmed|profile|recall\/unsubscribe|waitlist\/(offer|leave)|staff\/setup|set-password|email-verification|confirm-email-change)(\/|$)/;
+const SECRET_PATHS = /^\/(intake|booking\/confirmed|booking\/series|profile|recall\/unsubscribe|waitlist\/(offer|leave)|staff\/setup|set-password|email-verification|confirm-email-change)(\/|$)/;
 
 export function referrerPolicyFor(path: string, query: string) {
   return SECRET_PATHS.test(path) || /(^|&)token=/.test(query) ? "no-referrer" : "strict-origin-when-cross-origin";

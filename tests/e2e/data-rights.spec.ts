@@ -40,8 +40,7 @@ test("a patient closes their account: told what goes and what stays, the passwor
 
   // From the profile: the closing page, in plain words.
   await visit(page, "/profile");
-  const close = page.getByRole("region", { name: "Close your account" });
-  await close.getByRole("link", { name: "Close my account" }).click();
+  await page.getByRole("link", { name: "Close my account" }).click();
   await step(page, "/profile/close");
   await expectNoAxeViolations(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Close your account");

@@ -76,14 +76,9 @@ export default function Profile() {
         </FormStateProvider>
       ) : null}
 
-      <section className="profile-section" id="visits" aria-labelledby="visits-title">
+      <section className="profile-section" aria-labelledby="visits-title">
         <h2 id="visits-title">{t("account.profile.upcoming")}</h2>
         <VisitList visits={data.upcoming} empty={<Trans k="account.profile.noUpcoming" tags={{ book: <Link to="/booking" /> }} />} />
-        {data.upcoming.length ? (
-          <p>
-            <Link to="/booking">{t("account.profile.bookAnother")}</Link>
-          </p>
-        ) : null}
         <h3>{t("account.profile.past")}</h3>
         <VisitList visits={data.past} empty={t("account.profile.noPast")} />
       </section>
@@ -191,17 +186,9 @@ export default function Profile() {
         </div>
       </section>
 
-      <p id="consents">
-        <Link to="/profile/consents">{t("account.consents.link")}</Link>
+      <p>
+        <Link to="/profile/consents">{t("account.consents.link")}</Link> <Link to="/profile/close">{t("account.close.link")}</Link>
       </p>
-
-      <section className="profile-section" id="close" aria-labelledby="close-title">
-        <h2 id="close-title">{t("account.close.title")}</h2>
-        <p>{t("account.close.linkIntro")}</p>
-        <p>
-          <Link to="/profile/close">{t("account.close.link")}</Link>
-        </p>
-      </section>
     </>
   );
 }
