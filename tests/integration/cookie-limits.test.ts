@@ -234,6 +234,19 @@ describe("cookies at and past their limits, on every page of the real server", (
     expect(covered).toEqual(expect.arrayContaining(["patientId", "idToken", "web_view", "utmParams", "gclid", "cookieBannerDismissed"]));
   });
 
+  /**
+   * A kept-alive connection the server closes as idle just as the next request goes out ("other side closed", seen
+   * once in a full run at load 9) never reached the app: that request is sent again, on a new connection, once.
+   */
+  const fetchOnce = async (url: string, init: RequestInit) => {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if ((error as Error & { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+      return fetch(url, init);
+    }
+  };
+
   it("no page answers 500 to any cookie at its limit, one past it, 4000 bytes, or all at their limit at once", async () => {
     const variants = await cookieVariants();
     const empty = (await bookingCookie.serialize(completeState("cleaning"))).split(";")[0];
@@ -253,9 +266,14 @@ describe("cookies at and past their limits, on every page of the real server", (
     const queue = pages(realToken).flatMap((page) => jars.map(([label, cookie]) => ({ page, label, cookie })));
     const worker = async () => {
       for (let job = queue.pop(); job; job = queue.pop()) {
-        const res = await fetch(`${server.url}${job.page}`, { headers: { Cookie: job.cookie }, redirect: "manual" });
-        await res.arrayBuffer();
-        if (res.status >= 500) failures.push(`${job.page} with ${job.label}: ${res.status}`);
+        try {
+          const res = await fetchOnce(`${server.url}${job.page}`, { headers: { Cookie: job.cookie }, redirect: "manual" });
+          await res.arrayBuffer();
+          if (res.status >= 500) failures.push(`${job.page} with ${job.label}: ${res.status}`);
+        } catch (error) {
+          // A connection the server dropped mid-answer is a failure of that page, named like a 500.
+          failures.push(`${job.page} with ${job.label}: ${(error as Error & { cause?: Error }).cause?.message ?? error}`);
+        }
       }
     };
     await Promise.all(Array.from({ length: 4 }, worker));
