@@ -58,6 +58,25 @@ const REMINDER_HEADINGS: Record<ReminderKind, string> = {
   "2h": "visit.email.reminder.heading2h",
 };
 
+/** The studio as every visit email shows it: its lines in the text part, its card in the HTML part. */
+function studioDetails(studio: Input["studio"], t: ReturnType<typeof wordsOf>["t"], locale: string) {
+  const phone = studio.phone ? formatPhone(studio.phone) : null;
+  const hours = studio.openingHours ? openingHoursIn(studio.openingHours, locale) : "";
+  const where = studioLocation(studio, t);
+  const lines = [t("visit.email.text.where"), where];
+  if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
+  if (phone) lines.push(t("visit.email.text.phone", { phone }));
+  if (hours) lines.push(t("visit.email.text.hours", { hours }));
+  return {
+    phone,
+    lines,
+    card: {
+      studio: { name: studioName(t, locale, studio), location: where, isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: hours },
+      telHref: studio.phone ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}` : null,
+    },
+  };
+}
+
 export function confirmationEmail(input: Input) {
   return visitEmail(input, { kind: "booked" });
 }
@@ -75,7 +94,8 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     ? siteOrigin + intakeHref(appointment.token, { booked: true })
     : null;
   const visitUrl = `${siteOrigin}/booking/confirmed/${appointment.token}`;
-  const phone = studio.phone ? formatPhone(studio.phone) : null;
+  const details = studioDetails(studio, t, locale);
+  const { phone } = details;
   const bring = cancelled ? [] : whatToBring(studio.isVirtual, t);
   const policy = cancellationPolicy(t, locale);
   const fee =
@@ -83,7 +103,6 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
       ? formatUsd(about.lateFeeCents, { locale })
       : null;
   const words = { service: serviceName(t, locale, { code: appointment.serviceType, name: service.name }), when, brand: BRAND, studio: studioName(t, locale, studio) };
-  const hours = studio.openingHours ? openingHoursIn(studio.openingHours, locale) : "";
   const place = appointment.series ? ` ${t("visit.email.seriesVisit", { position: appointment.series.position, of: appointment.series.of })}` : "";
   const copy = {
     booked: {
@@ -115,16 +134,12 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
     about.kind === "rescheduled"
       ? formatLongDateTime(about.previousStartsAt, studio.tz, locale)
       : null;
-  const where = studioLocation(studio, t);
 
   const lines = [input.firstName ? t("visit.email.hi", { name: input.firstName }) : t("visit.email.hiThere"), "", copy.lead];
   if (previous) lines.push(t("visit.email.previousText", { previous }));
   lines.push("");
   if (!cancelled) {
-    lines.push(t("visit.email.text.where"), where);
-    if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
-    if (phone) lines.push(t("visit.email.text.phone", { phone }));
-    if (hours) lines.push(t("visit.email.text.hours", { hours }));
+    lines.push(...details.lines);
     if (intake) lines.push("", t("visit.email.text.before"), t("visit.email.text.intake"), intake);
     lines.push("", t("visit.email.text.bring"), ...bring.map((b) => `- ${b}`));
     lines.push("", t("visit.email.text.policy"), policy);
@@ -146,17 +161,7 @@ export function visitEmail(input: Input, about: VisitEmailKind) {
         serviceName: words.service,
         when,
         cancelled,
-        studio: {
-          name: words.studio,
-          location: where,
-          isVirtual: studio.isVirtual,
-          mapUrl: studio.mapUrl ?? null,
-          phone,
-          openingHours: hours,
-        },
-        telHref: studio.phone
-          ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}`
-          : null,
+        ...details.card,
         intakeUrl: intake,
         visitUrl,
         bookUrl: `${siteOrigin}/booking`,
@@ -205,24 +210,19 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
     calendarUrl: `${v.siteOrigin}/booking/confirmed/${v.appointment.token}/calendar.ics`,
     intakeUrl: needsIntakeLink(v.appointment) ? v.siteOrigin + intakeHref(v.appointment.token, { booked: true }) : null,
   }));
-  const phone = studio.phone ? formatPhone(studio.phone) : null;
+  const details = studioDetails(studio, t, locale);
   const bring = whatToBring(studio.isVirtual, t);
   const policy = cancellationPolicy(t, locale);
-  const where = studioLocation(studio, t);
   const names = { first: visits[0].who, second: visits[1].who };
   const heading = t("visit.email.pair.heading", names);
   const lead = t("visit.email.pair.lead", { brand: BRAND, studio: studioName(t, locale, studio) });
-  const hours = studio.openingHours ? openingHoursIn(studio.openingHours, locale) : "";
   const lines = [greet ? t("visit.email.hi", { name: greet }) : t("visit.email.hiThere"), "", `${lead}`, ""];
   for (const row of rows) {
     lines.push(row.who.toLocaleUpperCase(locale), `${row.serviceName}, ${row.when}`, t("visit.email.pair.manage", { url: row.visitUrl }), t("visit.email.pair.calendar", { url: row.calendarUrl }));
     if (row.intakeUrl) lines.push(t("visit.email.pair.intake", { url: row.intakeUrl }));
     lines.push("");
   }
-  lines.push(t("visit.email.text.where"), where);
-  if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
-  if (phone) lines.push(t("visit.email.text.phone", { phone }));
-  if (hours) lines.push(t("visit.email.text.hours", { hours }));
+  lines.push(...details.lines);
   lines.push("", t("visit.email.text.bring"), ...bring.map((b) => `- ${b}`));
   lines.push("", t("visit.email.text.policy"), policy, t("visit.email.pair.each"));
   lines.push("", t("visit.email.signoff"), BRAND);
@@ -238,8 +238,7 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
         serviceName: rows[0].serviceName,
         when: rows[0].when,
         cancelled: false,
-        studio: { name: studioName(t, locale, studio), location: where, isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: hours },
-        telHref: studio.phone ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}` : null,
+        ...details.card,
         intakeUrl: null,
         visitUrl: rows[0].visitUrl,
         bookUrl: `${siteOrigin}/booking`,
@@ -284,21 +283,16 @@ export function seriesConfirmationEmail(input: Omit<Input, "appointment"> & { vi
     };
   });
   const intake = needsIntakeLink(first) ? siteOrigin + intakeHref(first.token, { booked: true }) : null;
-  const phone = studio.phone ? formatPhone(studio.phone) : null;
+  const details = studioDetails(studio, t, locale);
   const bring = whatToBring(studio.isVirtual, t);
   const policy = cancellationPolicy(t, locale);
-  const where = studioLocation(studio, t);
   const words = { count, service: serviceWords, brand: BRAND, studio: studioName(t, locale, studio) };
   const heading = input.firstName ? t("visit.email.series.heading", { ...words, name: input.firstName }) : t("visit.email.series.headingNoName", words);
   const lead = t("visit.email.series.lead", words);
-  const hours = studio.openingHours ? openingHoursIn(studio.openingHours, locale) : "";
   const lines = [input.firstName ? t("visit.email.hi", { name: input.firstName }) : t("visit.email.hiThere"), "", lead, ""];
   for (const row of rows) lines.push(`${row.who} — ${row.when}`, `  ${t("visit.email.pair.manage", { url: row.visitUrl })}`);
   lines.push("", t("visit.email.series.calendarText", { count, url: calendarUrl }), "");
-  lines.push(t("visit.email.text.where"), where);
-  if (studio.mapUrl && !studio.isVirtual) lines.push(t("visit.email.text.map", { url: studio.mapUrl }));
-  if (phone) lines.push(t("visit.email.text.phone", { phone }));
-  if (hours) lines.push(t("visit.email.text.hours", { hours }));
+  lines.push(...details.lines);
   if (intake) lines.push("", t("visit.email.text.before"), t("visit.email.text.intake"), intake);
   lines.push("", t("visit.email.text.bring"), ...bring.map((b) => `- ${b}`));
   lines.push("", t("visit.email.text.policy"), policy, t("visit.email.series.each"));
@@ -315,8 +309,7 @@ export function seriesConfirmationEmail(input: Omit<Input, "appointment"> & { vi
         serviceName: serviceWords,
         when: rows[0].when,
         cancelled: false,
-        studio: { name: words.studio, location: where, isVirtual: studio.isVirtual, mapUrl: studio.mapUrl ?? null, phone, openingHours: hours },
-        telHref: studio.phone ? `tel:+1${studio.phone.replace(/\D/g, "").slice(-10)}` : null,
+        ...details.card,
         intakeUrl: intake,
         visitUrl: rows[0].visitUrl,
         bookUrl: `${siteOrigin}/booking`,
