@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = [
   "visit.move",
   "visit.book",
   "visit.squeeze_in",
+  "visit.card_link_resend",
   "availability.hours",
   "availability.time_off_add",
   "availability.time_off_remove",

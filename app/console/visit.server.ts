@@ -16,13 +16,14 @@ import { formatUsd } from "~/rules/currency";
 import { studioTimezone } from "~/rules/timezones";
 import { formatLongDateTime, formatShortDateTime, localDayKey } from "~/rules/zoned-time";
 import { getEnv } from "~/platform/env.server";
-import { cardsRequested } from "~/payments/card-requests.server";
+import { cardLinkPath, cardsRequested, resendCardRequest } from "~/payments/card-requests.server";
 import { refundFee } from "~/payments/fees.server";
 import { paymentProvider } from "~/payments/provider.server";
 import { getBookableStudio, getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
 import { cancelVisit, cardOnFile, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
 import { recordVisitEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
+import { queueVisitText } from "~/sms/outbox.server";
 import { bookedLabel, STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
 import { cancelSchema, consoleWords, feeRefundSchema, moveSchema, statusSchema } from "./schemas.server";
 import type { Role, StaffUser } from "./staff.server";
@@ -59,6 +60,7 @@ export function statusActions(status: VisitStatus, startsAt: Date, now: Date): S
 const ACTION_TEXT: Record<string, string> = {
   "visit.book": "Booked on the phone",
   "visit.squeeze_in": "Squeezed in",
+  "visit.card_link_resend": "Card link sent again",
   "visit.cancel": "Cancelled",
   "visit.move": "Moved",
   "visit.arrived": "Checked in",
@@ -237,6 +239,23 @@ export async function moveOnBehalf(user: StaffUser, rawId: string | undefined, i
   return rescheduleVisit(db, { appointmentId: appointment.id, sequence: input.sequence, startsAt: input.startsAt, by: { staff: user, note: input.note } });
 }
 
+/**
+ * The desk sends the card link again (decision 074, amended): a new link by email and, with the patient's consent, by
+ * text; the old link dies. Audited. Only while the card is asked for and the visit is still ahead and booked.
+ */
+export async function resendCardLink(user: StaffUser, rawId: string | undefined, now = new Date()): Promise<{ ok: true } | { ok: false; code: "not_requested" | "too_soon" }> {
+  const { db, appointment } = await scopedVisit(user, rawId);
+  if (appointment.status !== "CONFIRMED" || appointment.startsAt <= now) return { ok: false, code: "not_requested" };
+  const siteOrigin = getEnv().SITE_ORIGIN;
+  return db.transaction(async (tx) => {
+    const sent = await resendCardRequest(tx, { appointmentId: appointment.id, staffId: user.id, now, siteOrigin });
+    if (!sent.ok) return sent;
+    await queueVisitText(tx, { appointmentId: appointment.id, kind: "card_link", now, siteOrigin, link: siteOrigin + cardLinkPath(sent.token), again: true });
+    await appendAudit(tx, { actor: "staff", staff: { id: user.id, email: user.email }, action: "visit.card_link_resend", studioSlug: appointment.studioSlug, appointmentId: appointment.id, at: now });
+    return { ok: true as const };
+  });
+}
+
 /** The move page: the visit and a week of free times at its studio (its own time does not block the times around it). */
 export async function movePicker(user: StaffUser, rawId: string | undefined, url: URL, now = new Date()) {
   const { db, appointment } = await scopedVisit(user, rawId);
@@ -353,7 +372,7 @@ export async function searchPatients(user: StaffUser, query: string) {
   });
 }
 
-/* The visit page's forms (`intent`: status, cancel, refund) and the move page's. */
+/* The visit page's forms (`intent`: status, cancel, refund, card_link) and the move page's. */
 
 /** What the visit page's forms keep when refused: the typed words and which form it was (`intent`). */
 const VISIT_FIELDS = ["intent", "action", "note", "cancelNote", "amount", "reason"];
@@ -386,8 +405,18 @@ export async function visitPost(user: StaffUser, rawId: string | undefined, form
     if (!outcome.ok) return refused({ [outcome.field ?? ""]: [outcome.message] }, outcome.status);
     throw done("refunded");
   }
+  if (intent === "card_link") {
+    const outcome = await resendCardLink(user, rawId);
+    if (!outcome.ok) return refused({ "": [CARD_LINK_REFUSALS[outcome.code]] }, 409);
+    throw done("card_link");
+  }
   return refused({ "": ["Reload the page and try again."] }, 400);
 }
+
+const CARD_LINK_REFUSALS = {
+  not_requested: "There is no card to ask for on this visit any more: the card has arrived, or the visit is past or cancelled.",
+  too_soon: "The link was sent less than a minute ago. Ask the caller to look for it (and in their spam folder) first.",
+};
 
 /** The move page's form: a new time (its message on the picker) or, for the hidden fields, one at the top. */
 export async function movePost(user: StaffUser, rawId: string | undefined, form: FormData) {

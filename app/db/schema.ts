@@ -373,8 +373,11 @@ export const slotHolds = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "waitlist": placed by claiming a waitlist offer, so the booking that consumes it is the waitlist's (migration 0033). */
+    via: text("via").$type<"waitlist">(),
   },
   (t) => [
+    check("slot_holds_via", sql`${t.via} is null or ${t.via} = 'waitlist'`),
     check("slot_holds_range", sql`${t.startsAt} < ${t.endsAt} and ${t.endsAt} - ${t.startsAt} <= interval '1 day'`),
     check("slot_holds_booking_id_shape", sql`${t.bookingId} ~ '^[A-Za-z0-9_-]{32}$'`),
     // INCLUDE (ends_at, expires_at, booking_id) in migration 0010: availability reads it index-only.

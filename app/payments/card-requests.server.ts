@@ -36,39 +36,68 @@ export const cardLinkPath = (token: string) => `/payments/card/${token}`;
  * Returns the link's token (for the text), or null when the visit already has one (a second post: nothing sent twice).
  */
 export async function openCardRequest(tx: Tx, input: { appointmentId: number; staffId: number; now: Date; siteOrigin: string }): Promise<string | null> {
-  const token = randomBytes(24).toString("base64url");
+  const token = newToken();
   const [opened] = await tx
     .insert(cardRequests)
     .values({ appointmentId: input.appointmentId, tokenHash: hashToken(token), requestedByStaffId: input.staffId, requestedAt: input.now })
     .onConflictDoNothing()
     .returning();
   if (!opened) return null;
+  await emailCardLink(tx, input.appointmentId, input.siteOrigin + cardLinkPath(token));
+  return token;
+}
+
+/** A link sent again is at most one a minute per visit: a double press sends one. */
+export const CARD_LINK_RESEND_GAP_MS = 60_000;
+
+/**
+ * The desk sends the link again (the caller lost it, or gave another address since): a new token replaces the old
+ * one, whose link is a 404 from this commit on, and the email is queued again. The caller's transaction also sends
+ * the text. Refused when the card has arrived (or was never asked for), and within a minute of the last sending.
+ */
+export async function resendCardRequest(
+  tx: Tx,
+  input: { appointmentId: number; staffId: number; now: Date; siteOrigin: string },
+): Promise<{ ok: true; token: string } | { ok: false; code: "not_requested" | "too_soon" }> {
+  const [open] = await tx.select().from(cardRequests).where(and(eq(cardRequests.appointmentId, input.appointmentId), isNull(cardRequests.cardAddedAt))).for("update");
+  if (!open) return { ok: false, code: "not_requested" };
+  if (input.now.getTime() - open.requestedAt.getTime() < CARD_LINK_RESEND_GAP_MS) return { ok: false, code: "too_soon" };
+  const token = newToken();
+  await tx
+    .update(cardRequests)
+    .set({ tokenHash: hashToken(token), requestedByStaffId: input.staffId, requestedAt: input.now })
+    .where(eq(cardRequests.appointmentId, input.appointmentId));
+  await emailCardLink(tx, input.appointmentId, input.siteOrigin + cardLinkPath(token));
+  return { ok: true, token };
+}
+
+const newToken = () => randomBytes(24).toString("base64url");
+
+async function emailCardLink(tx: Tx, appointmentId: number, link: string) {
   const [visit] = await tx
     .select({ email: patients.email, firstName: patients.firstName, locale: appointments.locale, startsAt: appointments.startsAt, studioSlug: studios.slug, studioName: studios.name, timezone: studios.timezone })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(studios, eq(studios.slug, appointments.studioSlug))
-    .where(eq(appointments.id, input.appointmentId));
-  if (visit?.email) {
-    const t = tFor(visit.locale);
-    const when = formatLongDateTime(visit.startsAt, studioTimezone(visit.studioSlug, visit.timezone), visit.locale);
-    const fee = formatUsd(LATE_CANCEL_FEE_CENTS, { locale: visit.locale });
-    await enqueueEmail(tx, {
-      to: visit.email,
-      subject: t("visit.cardLink.email.subject", { studio: visit.studioName }),
-      text: [
-        visit.firstName ? t("visit.fee.email.greeting", { name: visit.firstName }) : t("visit.fee.email.greetingNoName"),
-        "",
-        t("visit.cardLink.email.why", { studio: visit.studioName, when, fee }),
-        "",
-        t("visit.cardLink.email.add"),
-        input.siteOrigin + cardLinkPath(token),
-        "",
-        t("visit.cardLink.email.questions"),
-      ].join("\n"),
-    });
-  }
-  return token;
+    .where(eq(appointments.id, appointmentId));
+  if (!visit?.email) return;
+  const t = tFor(visit.locale);
+  const when = formatLongDateTime(visit.startsAt, studioTimezone(visit.studioSlug, visit.timezone), visit.locale);
+  const fee = formatUsd(LATE_CANCEL_FEE_CENTS, { locale: visit.locale });
+  await enqueueEmail(tx, {
+    to: visit.email,
+    subject: t("visit.cardLink.email.subject", { studio: visit.studioName }),
+    text: [
+      visit.firstName ? t("visit.fee.email.greeting", { name: visit.firstName }) : t("visit.fee.email.greetingNoName"),
+      "",
+      t("visit.cardLink.email.why", { studio: visit.studioName, when, fee }),
+      "",
+      t("visit.cardLink.email.add"),
+      link,
+      "",
+      t("visit.cardLink.email.questions"),
+    ].join("\n"),
+  });
 }
 
 /** The visits among these whose card was asked for and has not arrived: "card requested". */

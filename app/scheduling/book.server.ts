@@ -229,10 +229,12 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<B
   // The provider this booking holds the time on, if the hold is live and for this time: tried first.
   const [held] = request.holdId
     ? await tx
-        .select({ providerId: slotHolds.providerId })
+        .select({ providerId: slotHolds.providerId, via: slotHolds.via })
         .from(slotHolds)
         .where(and(eq(slotHolds.bookingId, request.holdId), eq(slotHolds.startsAt, request.startsAt), gt(slotHolds.expiresAt, now)))
     : [];
+  // A time claimed from a waitlist offer is booked as the waitlist's (issue 38 E); the desk's or a caller's own choice says so.
+  const channel: Channel = request.channel ?? (held?.via === "waitlist" ? "waitlist" : "online");
   const providerOrder = [...slot.providerIds].filter((id) => request.providerId === undefined || id === request.providerId).sort((a, b) => (a === held?.providerId ? -1 : b === held?.providerId ? 1 : a - b));
 
   const needsInsurance = appointmentNeedsInsurance({
@@ -261,7 +263,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<B
             createdAt: now,
             details: { ...request.details, contact: request.patient },
             ...(request.locale ? { locale: request.locale } : {}),
-            channel: request.channel ?? "online",
+            channel,
             bookedByStaffId: request.bookedBy?.id ?? null,
             squeezeReason: request.squeeze?.reason ?? null,
             seriesId: request.series?.id ?? null,
@@ -294,7 +296,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<B
   await scheduleReminders(tx, inserted.id, inserted.startsAt, now);
   // The record of the change. Its consumers act after the commit: the confirmation email and text (app/visit-notices),
   // the waitlist takes the patient off it, webhooks tell other systems.
-  await recordVisitEvent(tx, "visit.booked", { ...inserted, status: "CONFIRMED", arrivedAt: null }, { at: now, channel: request.channel ?? "online" });
+  await recordVisitEvent(tx, "visit.booked", { ...inserted, status: "CONFIRMED", arrivedAt: null }, { at: now, channel });
   if (request.bookedBy) {
     await appendAudit(tx, {
       actor: "staff",
@@ -303,7 +305,7 @@ async function placeVisit(tx: Db, request: BookingRequest, now: Date): Promise<B
       studioSlug: studio.slug,
       appointmentId: inserted.id,
       note: request.squeeze?.reason ?? null,
-      after: { startsAt: inserted.startsAt.toISOString(), serviceType: inserted.serviceType, channel: request.channel ?? "online", providerId: request.squeeze?.providerId ?? null },
+      after: { startsAt: inserted.startsAt.toISOString(), serviceType: inserted.serviceType, channel, providerId: request.squeeze?.providerId ?? null },
       at: now,
     });
   }

@@ -65,6 +65,8 @@ export type PlaceHoldRequest = {
   providerId?: number;
   /** Times this many days ahead may be held (a series' occurrences, issue 39); default the booking window. */
   horizonDays?: number;
+  /** Placed by claiming a waitlist offer: the booking made on it is the waitlist's channel (issue 38 E). */
+  via?: "waitlist";
 };
 
 export type PlaceHoldOutcome =
@@ -97,6 +99,7 @@ async function placeOnce(db: Db, request: PlaceHoldRequest): Promise<PlaceHoldOu
         own.serviceType === service.code &&
         own.startsAt.getTime() === request.startsAt.getTime()
       ) {
+        if ((request.via ?? null) !== own.via) await tx.update(slotHolds).set({ via: request.via ?? null }).where(eq(slotHolds.id, own.id));
         return { ok: true as const, hold: own, placed: false };
       }
       const endsAt = new Date(request.startsAt.getTime() + service.durationMinutes * 60_000);
@@ -119,7 +122,7 @@ async function placeOnce(db: Db, request: PlaceHoldRequest): Promise<PlaceHoldOu
           const hold = await tx.transaction(async (sp) => {
             const [row] = await sp
               .insert(slotHolds)
-              .values({ bookingId: request.bookingId, studioSlug: studio.slug, serviceType: service.code, providerId, startsAt: request.startsAt, endsAt, expiresAt })
+              .values({ bookingId: request.bookingId, studioSlug: studio.slug, serviceType: service.code, providerId, startsAt: request.startsAt, endsAt, expiresAt, via: request.via ?? null })
               .returning();
             return row;
           });

@@ -80,7 +80,7 @@ export async function studioForText(db: Pick<Db, "select">, slug: string) {
  */
 export async function queueVisitText(
   tx: Tx,
-  input: { appointmentId: number; kind: VisitTextKind; now: Date; siteOrigin: string; to?: string; answerTo?: number; link?: string; startsAt?: Date; /** A series' text: how many visits it has. */ count?: number },
+  input: { appointmentId: number; kind: VisitTextKind; now: Date; siteOrigin: string; to?: string; answerTo?: number; link?: string; startsAt?: Date; /** A series' text: how many visits it has. */ count?: number; /** Sent again by the desk (a new link): its own dedupe key. */ again?: boolean },
 ): Promise<boolean> {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, input.appointmentId));
   if (!row) return false;
@@ -96,7 +96,7 @@ export async function queueVisitText(
   if (!body) return false;
   const answer = input.answerTo !== undefined;
   return queueText(tx, {
-    dedupeKey: answer ? `in:${input.answerTo}:${input.kind}` : visitKey(visit.id, input.kind, visit.startsAt),
+    dedupeKey: answer ? `in:${input.answerTo}:${input.kind}` : `${visitKey(visit.id, input.kind, visit.startsAt)}${input.again ? `:again:${input.now.getTime()}` : ""}`,
     kind: input.kind,
     to,
     body,

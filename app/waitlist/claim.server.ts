@@ -85,7 +85,7 @@ export async function claimOffer(db: Db, token: string | undefined, { now = new 
     if (state === "mine") return { ok: true, claimed };
     if (state !== "open") return { ok: false, code: state };
     // Held in a savepoint of this transaction: taken (booked, or held by someone choosing it on the times page) → no.
-    const held = await placeHold(tx as Db, { bookingId, studioSlug: opening.studioSlug, serviceCode: opening.serviceCode, startsAt: opening.startsAt, now });
+    const held = await placeHold(tx as Db, { bookingId, studioSlug: opening.studioSlug, serviceCode: opening.serviceCode, startsAt: opening.startsAt, now, via: "waitlist" });
     if (!held.ok) {
       if (held.code === "generic_error") throw new Error("waitlist claim: the hold failed");
       await tx.update(waitlistOpenings).set({ closedAt: now, closedReason: "taken", nextBatchAt: null }).where(eq(waitlistOpenings.id, opening.id));

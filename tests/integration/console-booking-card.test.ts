@@ -33,7 +33,7 @@ const { tellVisitChanges } = await import("../helpers/visit-notices");
 const { createStudioWithProviders } = await import("../fixtures/factories");
 const { localTimeAhead } = await import("../fixtures/clock");
 const { localDayKey } = await import("~/rules/zoned-time");
-const { appointments, cardRequests, emailOutbox, smsConsents, smsOutbox } = await import("~/db/schema");
+const { appointments, auditLog, cardRequests, emailOutbox, smsConsents, smsOutbox } = await import("~/db/schema");
 const { termsOf } = await import("~/scheduling/visit-changes.server");
 const callerRoute = await import("~/routes/staff+/studios.$slug.book");
 const bookRoute = await import("~/routes/staff+/studios.$slug.book_.$patientId");
@@ -152,5 +152,41 @@ describeEachEngine("the desk's confirmation, card link and consent", ({ db }) =>
     expect(kinds).toContain("booked");
     expect(kinds).not.toContain("card_link");
     expect((await db().db.select().from(smsOutbox).where(like(smsOutbox.body, "%/payments/card/%"))).filter((r) => r.appointmentId === nashville.visit.id)).toHaveLength(0);
+  });
+  it("the desk sends the card link again: a new link by email and text, the old one a 404, audited; not twice in a minute, nor once the card is in", async () => {
+    const email = `rosa-${randomBytes(3).toString("hex")}@example.com`;
+    const { slug, desk, visit } = await deskBooks({ email });
+    const linkIn = (text: string) => text.match(/\/payments\/card\/([A-Za-z0-9_-]{32})/)![1];
+    const firstToken = linkIn((await textsOf(visit.id)).find((t) => t.kind === "card_link")!.body);
+    const resend = () => callRoute(visitRoute.action, post(desk.cookie, { intent: "card_link" }), { params: { id: String(visit.id) } });
+
+    // A double press: the first link went out a moment ago.
+    const soon = await resend();
+    expect(soon.status).toBe(409);
+    expect(JSON.stringify(await soon.json())).toContain("less than a minute ago");
+
+    await db().db.update(cardRequests).set({ requestedAt: new Date(Date.now() - 2 * 60_000) }).where(eq(cardRequests.appointmentId, visit.id));
+    const sent = await resend();
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe(`/staff/visits/${visit.id}?done=card_link`);
+    const cardTexts = (await textsOf(visit.id)).filter((t) => t.kind === "card_link");
+    expect(cardTexts).toHaveLength(2);
+    const cardMails = (await db().db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter((m) => /add a card/.test(m.subject));
+    expect(cardMails).toHaveLength(2);
+    const newToken = linkIn(cardTexts.map((t) => t.body).find((b) => !b.includes(firstToken))!);
+    expect(cardMails.some((m) => m.text.includes(newToken))).toBe(true);
+    const open = (token: string) => callRoute(cardRoute.loader, new Request(`${ORIGIN}/payments/card/${token}`), { params: { token } });
+    expect((await open(firstToken)).status).toBe(404);
+    expect(await (await open(newToken)).json()).toMatchObject({ state: "open" });
+    const lines = await db().db.select().from(auditLog).where(and(eq(auditLog.appointmentId, visit.id), eq(auditLog.action, "visit.card_link_resend")));
+    expect(lines).toMatchObject([{ staffId: desk.id, studioSlug: slug }]);
+
+    // Another studio's desk cannot; once the card is in, there is nothing to send.
+    const other = await signedInStaff(db().db, "front_desk", [(await createStudioWithProviders(db().db)).slug]);
+    expect((await callRoute(visitRoute.action, post(other.cookie, { intent: "card_link" }), { params: { id: String(visit.id) } })).status).toBe(404);
+    await db().db.update(cardRequests).set({ cardAddedAt: new Date(), requestedAt: new Date(Date.now() - 2 * 60_000) }).where(eq(cardRequests.appointmentId, visit.id));
+    const none = await resend();
+    expect(none.status).toBe(409);
+    expect(JSON.stringify(await none.json())).toContain("no card to ask for");
   });
 });

@@ -7,7 +7,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type Database, type Db } from "~/db/client.server";
-import { emailOutbox, waitlistEntries, waitlistOffers, waitlistOpenings, waitlistSignals } from "~/db/schema";
+import { appointments, emailOutbox, visitEvents, waitlistEntries, waitlistOffers, waitlistOpenings, waitlistSignals } from "~/db/schema";
 import { bookingCookie } from "~/booking/step.server";
 import { bookAppointment } from "~/scheduling/book.server";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
@@ -142,7 +142,14 @@ describeEachEngine("waitlist", ({ db, engine }) => {
     const won = (first?.ok ? first : secondClaim)!;
     expect(won.ok && won.claimed.hold?.expiresAt).toEqual(minutes(22));
     await expect(bookAt(db().db, slug, friday10am)).rejects.toThrow("availability_conflict");
-    await bookAt(db().db, slug, friday10am, winner, won.ok ? won.claimed.hold!.bookingId : undefined);
+    const claimedVisit = await bookAt(db().db, slug, friday10am, winner, won.ok ? won.claimed.hold!.bookingId : undefined);
+    // Booked on the claim's hold: the waitlist's channel, on the visit and in its event (the webhook's body); the first
+    // visit, booked without a claim, was online (issue 38 E).
+    const channels = await db().db.select({ id: appointments.id, token: appointments.token, channel: appointments.channel }).from(appointments).where(eq(appointments.studioSlug, slug));
+    expect(Object.fromEntries(channels.map((c) => [c.token, c.channel]))).toEqual({ [visit.token]: "online", [claimedVisit.token]: "waitlist" });
+    const claimedId = channels.find((c) => c.token === claimedVisit.token)!.id;
+    const [booked] = await db().db.select({ channel: visitEvents.channel }).from(visitEvents).where(and(eq(visitEvents.type, "visit.booked"), eq(visitEvents.visitId, claimedId)));
+    expect(booked?.channel).toBe("waitlist");
     // The waitlist hears the booking in the visit record (its next run; in a server, woken at once by the commit).
     await sendWaitlistOffers(db().db, { now: minutes(14), siteOrigin: SITE });
     const rows = await db().db.select().from(waitlistEntries).where(eq(waitlistEntries.studioSlug, slug));

@@ -30,6 +30,7 @@ const DONE: Record<string, string> = {
   cancelled: "Cancelled. The patient was emailed, with the calendar update.",
   moved: "Moved. The patient was emailed the new time, with the calendar update.",
   refunded: "Refunded: the processor took the refund; it is in the history below.",
+  card_link: "The card link was sent again (by email, and by text if the patient agreed to texts). The earlier link no longer works.",
 };
 
 export default function StaffVisit() {
@@ -92,6 +93,12 @@ export default function StaffVisit() {
         <dt>Account</dt>
         <dd>{visit.patient.closed ? "Account closed (kept for the retention period; nothing is sent to this patient)" : visit.patient.hasAccount ? "Has a patient account" : "Guest"}</dd>
       </dl>
+      {visit.card?.requested && visit.cancel ? (
+        <ConsoleForm result={intent === "card_link" ? result : undefined} submitLabel="Send the card link again">
+          <input type="hidden" name="intent" value="card_link" />
+          <p>The caller cannot find the link? A new one goes to their email and, if they agreed to texts, their phone; the first link stops working.</p>
+        </ConsoleForm>
+      ) : null}
       <p>
         <Link to={`/staff/studios/${visit.studio.slug}/book/${visit.patient.id}`}>New visit for {visit.patient.name || "this patient"}</Link>
       </p>
