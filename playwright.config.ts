@@ -3,6 +3,11 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/dental-e2e-${process.pid}`;
 /**
+ * One id per run, set by the runner and inherited by its workers: the page structures axe found clean in this run are
+ * kept under it (tests/e2e/support.ts), so a worker of the other project, or after a retry, does not scan them again.
+ */
+process.env.E2E_RUN ??= `${PORT}-${process.pid}-${Date.now()}`;
+/**
  * The console spec (tests/e2e/console.spec.ts) signs in with accounts made by `npm run staff` before the server
  * starts (the embedded database has one opener at a time): one admin per project and one front desk, links kept here.
  */

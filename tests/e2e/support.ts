@@ -1,4 +1,5 @@
-import { appendFileSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import {
   expect,
@@ -90,6 +91,11 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
   await page.waitForLoadState("load");
   // Its documents would reach no validator: a spec's second browser comes from the `newContext` fixture.
   expect(captured.has(page.context()), "a page of a context opened with browser.newContext(): use the newContext fixture").toBe(true);
+  const structure = await structureKey(page, disableRules);
+  if (structure && scannedClean().has(structure)) {
+    if (AXE_LOG) appendFileSync(AXE_LOG, `${test.info().project.name}\tseen\t${page.url()}\n`);
+    return;
+  }
   let target = page;
   if (jsOff) {
     const url = page.url().split("#")[0];
@@ -111,6 +117,57 @@ export async function expectNoAxeViolations(page: Page, { disableRules = [] as s
   }));
   if (AXE_LOG) appendFileSync(AXE_LOG, `${test.info().project.name}\t${Date.now() - started}\t${page.url()}\n`);
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+  if (structure) keepClean(structure);
+}
+
+/**
+ * A page's structure, for axe (decision 071, amended): every element with the attributes axe's WCAG rules read (ids,
+ * classes, roles, labels' `for`, ARIA, types, `lang`, inline style…), each text and text-like attribute only as
+ * "there is one" (names, times and tokens differ from visit to visit; whether a button has a name does not), a run
+ * of identical siblings (a week of times, a table's rows) as one, the viewport's width and the rules left out. Two
+ * pages with one key get one scan and one answer: a journey's fifth /booking/times is not scanned again, in either
+ * project. E2E_AXE_EVERY=1 scans every page (null: no key).
+ */
+async function structureKey(page: Page, disableRules: string[]): Promise<string | null> {
+  if (process.env.E2E_AXE_EVERY) return null;
+  const shape = await page.evaluate(() => {
+    const PRESENCE = new Set(["alt", "title", "aria-label", "placeholder", "value", "href", "src", "content", "datetime"]);
+    // The stylesheet arrives inline on a context's first page and linked after (decision 048): the same rules either
+    // way. React's focus target (tabindex=-1 on a heading, JS on) and the scripts are no part of what axe checks.
+    const SKIP = new Set(["SCRIPT", "NOSCRIPT", "TEMPLATE", "LINK", "STYLE"]);
+    const skipped = (el: Element) => SKIP.has(el.tagName) || (el.tagName === "META" && el.getAttribute("name") !== "viewport");
+    const walk = (node: Element): string => {
+      const attrs = [...node.attributes]
+        .filter((a) => a.name !== "data-hydrated" && a.name !== "nonce" && !(a.name === "tabindex" && a.value === "-1"))
+        .map((a) => (PRESENCE.has(a.name) ? `${a.name}${a.value.trim() ? "+" : "-"}` : `${a.name}=${a.value}`))
+        .sort()
+        .join(" ");
+      const parts: string[] = [];
+      for (const child of node.childNodes) {
+        const part = child.nodeType === 1 ? (skipped(child as Element) ? "" : walk(child as Element)) : child.nodeType === 3 && child.textContent!.trim() ? "T" : "";
+        if (part && part !== parts[parts.length - 1]) parts.push(part);
+      }
+      return `<${node.tagName} ${attrs}>${parts.join("")}</>`;
+    };
+    return walk(document.documentElement);
+  });
+  const key = createHash("sha256")
+    .update(`${page.viewportSize()?.width ?? 0}|${disableRules.sort().join(",")}|${shape}`)
+    .digest("hex");
+  if (process.env.E2E_AXE_SHAPES) appendFileSync(process.env.E2E_AXE_SHAPES, `${key} ${test.info().project.name} ${page.url()}\n${shape}\n`);
+  return key;
+}
+
+/** The structures scanned clean in this run (all workers, both projects): a file under the run's id. */
+const CLEAN_FILE = `/tmp/dental-e2e-axe-clean-${process.env.E2E_RUN ?? process.pid}.txt`;
+let clean: Set<string> | null = null;
+function scannedClean(): Set<string> {
+  clean ??= new Set(existsSync(CLEAN_FILE) ? readFileSync(CLEAN_FILE, "utf8").split("\n").filter(Boolean) : []);
+  return clean;
+}
+function keepClean(key: string) {
+  scannedClean().add(key);
+  appendFileSync(CLEAN_FILE, `${key}\n`);
 }
 
 /** E2E_AXE_LOG=<file>: each axe run's project, milliseconds (the analysis, not the page's load) and URL (decision 071). */
