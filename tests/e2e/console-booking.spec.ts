@@ -56,6 +56,10 @@ test("a front desk books a new caller without email: service, a held free time, 
   await expect(page.getByText("Not given").first()).toBeVisible(); // no email
   await expectNoAxeViolations(page);
   await shoot(page, "desk-book-visit", testInfo);
+  // The caller cannot find the link: sent again at most once a minute, so a press right after booking is refused in the page.
+  await next(page, "Send the card link again");
+  await expect(page.getByText(/The link was sent less than a minute ago/).first()).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // The day: the visit tagged, and the free times as links into the desk's booking.
   const dayLink = page.getByRole("link", { name: /, the day$/ });
