@@ -315,7 +315,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
           rows={[
             { label: "Due", value: f.recall.due },
             { label: "Reminded", value: f.recall.reminded },
-            { label: `Rebooked ≤ ${RECALL_REBOOK_DAYS} days`, value: f.recall.rebooked },
+            { label: "Rebooked", value: f.recall.rebooked },
           ]}
         />
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Recall table">
