@@ -15,6 +15,7 @@ import {
   presetRange,
   previousRange,
   RANGE_PRESETS,
+  RECALL_REBOOK_DAYS,
   type DayRange,
 } from "~/rules/report-range";
 import { studioTimezone } from "~/rules/timezones";
@@ -34,6 +35,7 @@ export const FIGURE_DEFINITIONS = {
   newPatients: "A new patient is a patient whose first visit that was not cancelled falls in the range, counted by how it was booked and where they came from.",
   leadTime: "Lead time is the number of days between the day a visit was booked and the day it takes place, both in the studio's time; the median is the middle visit's.",
   busyHours: "Busy hours count the visits not cancelled by the weekday and hour they start, in the studio's time.",
+  recall: `Recall counts the patients whose next visit of a recall service (a checkup and cleaning) fell due in the range, months after their last completed one; of them, those sent a recall email; and of those, the ones who booked that service within ${RECALL_REBOOK_DAYS} days of their first email.`,
   fees: "Fees are the late-cancel fees of the range's visits, by their state now, with the amounts refunded.",
 } as const;
 
@@ -133,15 +135,24 @@ function visitsOf(scope: ReportScope, range: DayRange): SQL {
       ${scope.providerId ? sql`and a.provider_id = ${scope.providerId}` : sql``}`;
 }
 
+/** Each figure's visits, said once: the counts and the visit lists (CSV) read the same predicate on `v`. */
+const IS_NO_SHOW = sql`v.status = 'NO_SHOW'`;
+const IS_LATE_CANCEL = sql`v.status = 'CANCELLED' and v.cancelled_at > v.starts_at - make_interval(hours => ${CANCEL_NOTICE_HOURS}::int)`;
+/** A patient row's first visit not cancelled (ties on the same instant: the lower id). */
+const IS_FIRST_VISIT = sql`v.status <> 'CANCELLED'
+  and not exists (select 1 from appointments b where b.patient_id = v.patient_id and b.status <> 'CANCELLED'
+    and (b.starts_at < v.starts_at or (b.starts_at = v.starts_at and b.id < v.id)))`;
+const SOURCE = sql`case when coalesce(v.details->>'referralCode', '') <> '' then 'referral' else 'none' end`;
+
 export type Outcomes = { booked: number; kept: number; noShows: number; noShowRate: number | null; cancels: number; lateCancels: number; lateCancelRate: number | null };
 
 async function outcomes(db: Db, scope: ReportScope, range: DayRange): Promise<Outcomes> {
   const [row] = rowsOf<Record<string, string>>(
     await db.execute(sql`select count(*)::int as booked,
         count(*) filter (where v.status <> 'CANCELLED')::int as kept,
-        count(*) filter (where v.status = 'NO_SHOW')::int as no_shows,
+        count(*) filter (where ${IS_NO_SHOW})::int as no_shows,
         count(*) filter (where v.status = 'CANCELLED')::int as cancels,
-        count(*) filter (where v.status = 'CANCELLED' and v.cancelled_at > v.starts_at - make_interval(hours => ${CANCEL_NOTICE_HOURS}::int))::int as late_cancels
+        count(*) filter (where ${IS_LATE_CANCEL})::int as late_cancels
       from (${visitsOf(scope, range)}) v`),
   );
   const booked = int(row?.booked);
@@ -198,36 +209,86 @@ async function chairUse(db: Db, scope: ReportScope): Promise<ChairUseRow[]> {
   return out;
 }
 
-export type NotRebooked = { patientId: number; name: string; studioSlug: string; visitDay: string; service: string; cancelledBy: string };
+export type NotRebooked = { patientId: number; name: string; studioSlug: string; visitDay: string; service: string };
 
-/** Patients with a visit of the range cancelled and no visit booked from `now` on: the recapture list. */
-async function notRebooked(db: Db, scope: ReportScope, now: Date, limit: number | null): Promise<NotRebooked[]> {
+/** A CSV's rows are read this many at a time, each page after the last one's key (never the whole list at once). */
+export const EXPORT_PAGE_ROWS = 1000;
+
+/** Reads a list in keyset pages of `size` rows (`page(after)`: the rows after `after`, in key order), as they are asked for. */
+export async function* keysetPages<T, K>(page: (after: K | null, size: number) => Promise<T[]>, keyOf: (row: T) => K, size = EXPORT_PAGE_ROWS): AsyncGenerator<T> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await page(after, size);
+    yield* rows;
+    if (rows.length < size) return;
+    after = keyOf(rows.at(-1)!);
+  }
+}
+
+/**
+ * Patients with a visit of the range cancelled and no visit booked from `now` on: the recapture list, in patient
+ * order, `limit` of them after the patient `after` (a keyset page).
+ */
+async function notRebooked(db: Db, scope: ReportScope, now: Date, limit: number, after: number | null = null): Promise<NotRebooked[]> {
   const rows = rowsOf<{ patient_id: number; first_name: string; last_name: string; studio_slug: string; day: string; service: string }>(
     await db.execute(sql`select distinct on (v.patient_id) v.patient_id, p.first_name, p.last_name, v.studio_slug,
         to_char(v.local_start, 'YYYY-MM-DD') as day, s.name as service
       from (${visitsOf(scope, scope.range)}) v
       join patients p on p.id = v.patient_id
       join services s on s.code = v.service_type
-      where v.status = 'CANCELLED'
+      where v.status = 'CANCELLED' ${after === null ? sql`` : sql`and v.patient_id > ${after}`}
         and not exists (select 1 from appointments f where f.patient_id = v.patient_id and f.status = 'CONFIRMED' and f.starts_at >= ${now.toISOString()}::timestamptz)
       order by v.patient_id, v.starts_at desc
-      ${limit ? sql`limit ${limit}` : sql``}`),
+      limit ${limit}`),
   );
-  return rows.map((r) => ({ patientId: r.patient_id, name: `${r.first_name} ${r.last_name}`.trim(), studioSlug: r.studio_slug, visitDay: r.day, service: r.service, cancelledBy: "" }));
+  return rows.map((r) => ({ patientId: int(r.patient_id), name: `${r.first_name} ${r.last_name}`.trim(), studioSlug: r.studio_slug, visitDay: r.day, service: r.service }));
 }
 
+/** The visits behind a figure, each a CSV of its own (managers and admins; audited: it names patients). */
+export const VISIT_LISTS = {
+  "no-shows": IS_NO_SHOW,
+  "late-cancels": IS_LATE_CANCEL,
+  "new-patients": IS_FIRST_VISIT,
+} as const;
+export type VisitList = keyof typeof VISIT_LISTS;
 
+export type ListedVisit = {
+  key: { startsAt: string; id: number };
+  row: (string | number | null)[];
+};
+
+/** The columns of a visit list: the visit, who and how it was booked; nothing the patient told us about their health. */
+export const VISIT_LIST_HEADER = ["visit_id", "studio", "day", "start_time", "provider", "service", "patient_id", "patient", "channel", "source", "status", "booked_day", "cancelled_at"];
+
+/** One keyset page of a visit list, in start order (start, then id), in each studio's time. */
+async function visitList(db: Db, scope: ReportScope, list: VisitList, after: { startsAt: string; id: number } | null, size: number): Promise<ListedVisit[]> {
+  const rows = rowsOf<Record<string, string | number | null>>(
+    await db.execute(sql`select v.id, v.studio_slug, to_char(v.local_start, 'YYYY-MM-DD') as day, to_char(v.local_start, 'HH24:MI') as time,
+        pr.name as provider, s.name as service, v.patient_id, p.first_name, p.last_name, v.channel, ${SOURCE} as source, v.status,
+        to_char(v.created_at at time zone v.tz, 'YYYY-MM-DD') as booked_day,
+        to_char(v.cancelled_at at time zone v.tz, 'YYYY-MM-DD HH24:MI') as cancelled_at,
+        to_char(v.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start_key
+      from (${visitsOf(scope, scope.range)}) v
+      join patients p on p.id = v.patient_id
+      join services s on s.code = v.service_type
+      join providers pr on pr.id = v.provider_id
+      where ${VISIT_LISTS[list]}
+        ${after ? sql`and (v.starts_at, v.id) > (${after.startsAt}::timestamptz, ${after.id}::int)` : sql``}
+      order by v.starts_at, v.id
+      limit ${size}`),
+  );
+  return rows.map((r) => ({
+    key: { startsAt: String(r.start_key), id: int(r.id) },
+    row: [int(r.id), r.studio_slug, r.day, r.time, r.provider, r.service, int(r.patient_id), `${r.first_name} ${r.last_name}`.trim(), r.channel, r.source, r.status, r.booked_day, r.cancelled_at],
+  }));
+}
 
 /** New patients: a patient row's first visit that was not cancelled, in the range; by channel and by source. */
 async function newPatients(db: Db, scope: ReportScope, range: DayRange) {
   const rows = rowsOf<{ channel: string; source: string; n: number }>(
-    await db.execute(sql`select v.channel,
-        case when coalesce(v.details->>'referralCode', '') <> '' then 'referral' else 'none' end as source,
-        count(*)::int as n
+    await db.execute(sql`select v.channel, ${SOURCE} as source, count(*)::int as n
       from (${visitsOf(scope, range)}) v
-      where v.status <> 'CANCELLED'
-        and not exists (select 1 from appointments b where b.patient_id = v.patient_id and b.status <> 'CANCELLED'
-          and (b.starts_at < v.starts_at or (b.starts_at = v.starts_at and b.id < v.id)))
+      where ${IS_FIRST_VISIT}
       group by 1, 2`),
   );
   const sum = (pick: (r: { channel: string; source: string }) => string, keys: string[]) =>
@@ -259,6 +320,59 @@ async function busyHours(db: Db, scope: ReportScope) {
       from (${visitsOf(scope, scope.range)}) v where v.status <> 'CANCELLED' group by 1, 2`),
   );
   return rows.map((r) => ({ weekday: int(r.dow), hour: int(r.hour), count: int(r.n) }));
+}
+
+export type Recall = { due: number; reminded: number; rebooked: number };
+
+/**
+ * Recall (decision 082), from the visit rows and the recall job's notices (`recall_notices`, decision 025): each
+ * patient row and recall service whose due date — the last completed visit's local day plus the service's months,
+ * as the recall job counts it — falls in the range (a completed visit followed by another completed one before its
+ * due date is not due); reminded = a notice of that due date was sent; rebooked = a visit of that service (not
+ * cancelled, any studio) was booked within RECALL_REBOOK_DAYS of the first notice sent.
+ */
+async function recall(db: Db, scope: ReportScope, now: Date): Promise<Recall> {
+  const services = rowsOf<{ code: string; months: number }>(await db.execute(sql`select code, recall_months as months from services where recall_months is not null`));
+  if (!services.length) return { due: 0, reminded: 0, rebooked: 0 };
+  const { range } = scope;
+  // Each service's completed visits whose due date can fall in the range: a day wider each side, and the end of a
+  // month (31 August + 6 months is 28 February) a few days more — then narrowed on the due date itself.
+  const windows = sql.join(
+    services.map(
+      (s) => sql`(a.service_type = ${s.code}
+        and a.starts_at >= (${range.from}::date - make_interval(months => ${int(s.months)}::int, days => 5))::timestamp at time zone 'UTC'
+        and a.starts_at < (${range.to}::date - make_interval(months => ${int(s.months)}::int) + make_interval(days => 2))::timestamp at time zone 'UTC')`,
+    ),
+    sql` or `,
+  );
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // Done as the recall job counts it: completed, or confirmed and over (the desk may never mark it).
+  const done = (t: "a" | "n") => sql`(${sql.raw(t)}.status = 'COMPLETED' or (${sql.raw(t)}.status = 'CONFIRMED' and ${sql.raw(t)}.ends_at <= ${at}))`;
+  const [row] = rowsOf<{ due: number; reminded: number; rebooked: number }>(
+    await db.execute(sql`with due as (
+        select a.patient_id, a.service_type, d.due_on, sc.tz
+        from appointments a
+        join ${scopeTable(scope)} on sc.slug = a.studio_slug
+        join services s on s.code = a.service_type
+        cross join lateral (select ((a.starts_at at time zone sc.tz)::date + make_interval(months => s.recall_months::int))::date as due_on) d
+        where (${windows}) and ${done("a")}
+          and d.due_on between ${range.from}::date and ${range.to}::date
+          ${scope.providerId ? sql`and a.provider_id = ${scope.providerId}` : sql``}
+          and not exists (select 1 from appointments n where n.patient_id = a.patient_id and n.service_type = a.service_type
+            and ${done("n")} and n.starts_at > a.starts_at and n.starts_at < (d.due_on::timestamp at time zone sc.tz))
+      ),
+      reminded as (
+        select due.*, (select min(r.sent_at) from recall_notices r
+          where r.patient_id = due.patient_id and r.service_code = due.service_type and r.due_on = due.due_on and r.sent_at is not null) as first_sent
+        from (select distinct patient_id, service_type, due_on, tz from due) due
+      )
+      select count(*)::int as due, count(first_sent)::int as reminded,
+        count(*) filter (where exists (select 1 from appointments b where b.patient_id = reminded.patient_id and b.service_type = reminded.service_type
+          and b.status <> 'CANCELLED' and b.created_at >= reminded.first_sent
+          and b.created_at < reminded.first_sent + make_interval(days => ${RECALL_REBOOK_DAYS}::int)))::int as rebooked
+      from reminded`),
+  );
+  return { due: int(row?.due), reminded: int(row?.reminded), rebooked: int(row?.rebooked) };
 }
 
 /** Late-cancel fees of the range's visits: amounts by state, and refunded. */
@@ -308,6 +422,7 @@ export async function reportFigures(scope: ReportScope, now = new Date()) {
       byDay: [...byDay.entries()].map(([day, d]) => ({ day, ...d, rate: percent(d.booked, d.open) })),
     },
     notRebooked: await notRebooked(db, scope, now, 200),
+    recall: await recall(db, scope, now),
     newPatients: await newPatients(db, scope, scope.range),
     previousNewPatients: scope.previous ? (await newPatients(db, scope, scope.previous)).total : null,
     leadTime: await leadTime(db, scope),
@@ -319,25 +434,30 @@ export async function reportFigures(scope: ReportScope, now = new Date()) {
 
 
 /** Viewing a report names patients (the recapture list): one audit line per view, with its scope. */
-export async function auditReportView(user: StaffUser, scope: ReportScope, what: string) {
+export async function auditReportView(user: StaffUser, scope: ReportScope, what: string, table?: string) {
   const db = await getDb();
   await appendAudit(db, {
     actor: "staff",
     staff: { id: user.id, email: user.email },
     action: what,
     studioSlug: scope.studios.length === 1 ? scope.studios[0]!.slug : null,
-    note: `${scope.range.from}–${scope.range.to}${scope.studios.length > 1 ? ` (${scope.studios.length} studios)` : ""}${scope.providerId ? ` provider ${scope.providerId}` : ""}`,
+    note: `${table ? `${table} ` : ""}${scope.range.from}–${scope.range.to}${scope.studios.length > 1 ? ` (${scope.studios.length} studios)` : ""}${scope.providerId ? ` provider ${scope.providerId}` : ""}`,
   });
 }
 
 /** The tables a CSV can hold, each a header row and its rows; the recapture list streams from the database in pages. */
-export const CSV_TABLES = ["outcomes", "chair-use", "not-rebooked", "new-patients", "lead-time", "busy-hours", "fees"] as const;
+export const CSV_TABLES = ["outcomes", "chair-use", "not-rebooked", "new-patients", "lead-time", "busy-hours", "recall", "fees", "visits-no-shows", "visits-late-cancels", "visits-new-patients"] as const;
 export type CsvTable = (typeof CSV_TABLES)[number];
+/** The CSVs that name patients: audited as an export (`report.export`) with the table's name. */
+const NAMES_PATIENTS: readonly CsvTable[] = ["not-rebooked", "visits-no-shows", "visits-late-cancels", "visits-new-patients"];
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** The rows of one table as the page shows them (header first), produced a page at a time. */
-export async function* csvRows(table: CsvTable, scope: ReportScope, now = new Date()): AsyncGenerator<(string | number | null)[]> {
+/**
+ * The rows of one table as the page shows them (header first). The lists that can be long (the recapture list, the
+ * visits behind a figure) are read in keyset pages of `pageSize` as the stream asks for rows.
+ */
+export async function* csvRows(table: CsvTable, scope: ReportScope, now = new Date(), pageSize = EXPORT_PAGE_ROWS): AsyncGenerator<(string | number | null)[]> {
   const db = await getDb();
   if (table === "outcomes") {
     const o = await outcomes(db, scope, scope.range);
@@ -352,7 +472,18 @@ export async function* csvRows(table: CsvTable, scope: ReportScope, now = new Da
     for (const r of await chairUse(db, scope)) yield [r.studioSlug, r.provider, r.day, r.bookedMinutes, r.openMinutes, percent(r.bookedMinutes, r.openMinutes)];
   } else if (table === "not-rebooked") {
     yield ["patient_id", "patient", "studio", "cancelled_visit_day", "service"];
-    for (const r of await notRebooked(db, scope, now, null)) yield [r.patientId, r.name, r.studioSlug, r.visitDay, r.service];
+    const pages = keysetPages((after: number | null, size) => notRebooked(db, scope, now, size, after), (r) => r.patientId, pageSize);
+    for await (const r of pages) yield [r.patientId, r.name, r.studioSlug, r.visitDay, r.service];
+  } else if (table.startsWith("visits-")) {
+    const list = table.slice("visits-".length) as VisitList;
+    yield VISIT_LIST_HEADER;
+    for await (const v of keysetPages((after: ListedVisit["key"] | null, size) => visitList(db, scope, list, after, size), (v) => v.key, pageSize)) yield v.row;
+  } else if (table === "recall") {
+    const r = await recall(db, scope, now);
+    yield ["stage", "patients", "percent_of_due"];
+    yield ["due", r.due, percent(r.due, r.due)];
+    yield ["reminded", r.reminded, percent(r.reminded, r.due)];
+    yield [`rebooked_within_${RECALL_REBOOK_DAYS}_days`, r.rebooked, percent(r.rebooked, r.due)];
   } else if (table === "new-patients") {
     const n = await newPatients(db, scope, scope.range);
     yield ["by", "value", "new_patients"];
@@ -426,7 +557,7 @@ export async function reportCsv(user: StaffUser, url: URL, now = new Date()): Pr
   if (!(CSV_TABLES as readonly string[]).includes(table)) throw new Response("Not found", { status: 404 });
   const query = await readReportQuery(user, url.searchParams, now);
   if (!query.ok) return new Response(Object.values(query.errors).join("\n"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (table === "not-rebooked") await auditReportView(user, query.scope, "report.export");
+  if (NAMES_PATIENTS.includes(table as CsvTable)) await auditReportView(user, query.scope, "report.export", table);
   const name = `${table}-${query.scope.range.from}-${query.scope.range.to}.csv`;
   return new Response(csvStream(csvRows(table as CsvTable, query.scope, now)), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "private, no-store" },

@@ -6,6 +6,9 @@ export const MAX_REPORT_DAYS = 731;
 export const RANGE_PRESETS = ["week", "4weeks", "quarter", "custom"] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
+/** Recall's "rebooked" (decision 082): a visit of the service booked at most this many days after the first recall email. */
+export const RECALL_REBOOK_DAYS = 30;
+
 export type DayRange = { from: string; to: string };
 
 /** Days from `from` to `to`, both counted (1 for one day). */
@@ -68,9 +71,24 @@ export function medianOfCounts(counts: Map<number, number>): number | null {
 /** A share as a whole-number-and-one-decimal percentage, or null with nothing to divide by. */
 export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 
+/** Instants (ms) as half-open intervals, overlapping or touching ones merged: what a union of them covers. */
+export function mergeIntervals(list: { startsAt: number; endsAt: number }[]): { startsAt: number; endsAt: number }[] {
+  const merged: { startsAt: number; endsAt: number }[] = [];
+  for (const i of [...list].sort((a, b) => a.startsAt - b.startsAt)) {
+    const last = merged.at(-1);
+    if (last && i.startsAt <= last.endsAt) last.endsAt = Math.max(last.endsAt, i.endsAt);
+    else if (i.endsAt > i.startsAt) merged.push({ ...i });
+  }
+  return merged;
+}
+
+const DAY_MS = 86_400_000;
+
 /**
  * A provider's open minutes on one local day: the weekly hours of its weekday, less the time off that overlaps them
- * (instants), none on a closure day. Hours are wall-clock minutes, so a daylight-saving day counts the hours worked.
+ * (instants), none on a closure day. Time off is merged first (decision 082): two overlapping entries, or one
+ * inside another, take their minutes off once. Hours are wall-clock minutes, so a daylight-saving day counts the
+ * hours worked. A provider's weekly hours of one weekday never overlap (migration 0012's exclusion).
  */
 export function openMinutes(
   day: string,
@@ -82,15 +100,17 @@ export function openMinutes(
   if (closed) return 0;
   const weekday = weekdayOf(day);
   const midnightWall = Date.parse(`${day}T00:00:00Z`);
+  // Time off that can touch this local day (zones are within ±14 h of UTC), merged.
+  const off = mergeIntervals(timeOff.filter((o) => o.endsAt > midnightWall - DAY_MS && o.startsAt < midnightWall + 2 * DAY_MS));
   let total = 0;
   for (const h of hours) {
     if (h.weekday !== weekday) continue;
     let minutes = h.endMinute - h.startMinute;
-    if (timeOff.length) {
+    if (off.length) {
       const start = instantOfWall(midnightWall + h.startMinute * 60_000, tz).instant;
       const end = start + minutes * 60_000;
-      for (const off of timeOff) {
-        const overlap = Math.min(end, off.endsAt) - Math.max(start, off.startsAt);
+      for (const o of off) {
+        const overlap = Math.min(end, o.endsAt) - Math.max(start, o.startsAt);
         if (overlap > 0) minutes -= overlap / 60_000;
       }
     }

@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { reportsPage } from "~/console/reports.server";
+import { percent, RECALL_REBOOK_DAYS } from "~/rules/report-range";
 import { requireStaff } from "~/console/staff.server";
 import { BarChart, HeatMap } from "~/ui/charts";
-import { ConsolePage, EmptyRow } from "~/ui/console";
+import { ConsolePage, EmptyRow, SelectField } from "~/ui/console";
+import { ErrorSummary, FormStateProvider, TextField } from "~/ui/form";
+import { CheckboxField } from "~/ui/form-choices";
 
 export const meta: MetaFunction = () => [{ title: "Reports — Studio console" }];
 
@@ -19,80 +22,48 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 const pct = (v: number | null) => (v === null ? "—" : `${v}%`);
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-function Csv({ query, table }: { query: string; table: string }) {
+function Csv({ query, table, visits }: { query: string; table: string; visits?: { table: string; label: string }[] }) {
   return (
-    <p>
+    <p className="report-downloads">
       <a href={`/staff/reports/csv?${query}&table=${table}`} download>
         Download this table (CSV)
       </a>
+      {visits?.map((v) => (
+        <a key={v.table} href={`/staff/reports/csv?${query}&table=${v.table}`} download>
+          {v.label}
+        </a>
+      ))}
     </p>
   );
 }
 
+const RANGES = [
+  { value: "week", label: "This week" },
+  { value: "4weeks", label: "Last 4 weeks" },
+  { value: "quarter", label: "This quarter" },
+  { value: "custom", label: "Custom (the days below)" },
+];
+
 export default function Reports() {
   const { values, options, definitions, errors, figures, csvQuery, isAdmin } = useLoaderData<typeof loader>();
-  const errorOf = (name: string) => (errors as Record<string, string>)[name];
-  const field = (name: string) =>
-    errorOf(name) ? (
-      <p className="field-error" id={`${name}-error`}>
-        {errorOf(name)}
-      </p>
-    ) : null;
+  // The form kit reads each field's value and message by name (a GET form: the query is the "posted" answer).
+  const result = { error: Object.fromEntries(Object.entries(errors as Record<string, string>).map(([name, message]) => [name, [message]])) };
   return (
     <ConsolePage title="Reports">
-      <form method="get" className="form day-nav" noValidate>
-        <div className="field">
-          <label htmlFor="range">Range</label>
-          {field("range")}
-          <select id="range" name="range" defaultValue={values.range} aria-invalid={errorOf("range") ? true : undefined} aria-describedby={errorOf("range") ? "range-error" : undefined}>
-            <option value="week">This week</option>
-            <option value="4weeks">Last 4 weeks</option>
-            <option value="quarter">This quarter</option>
-            <option value="custom">Custom (the days below)</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="from">First day (custom)</label>
-          {field("from")}
-          <input id="from" name="from" type="date" defaultValue={values.from} aria-invalid={errorOf("from") ? true : undefined} aria-describedby={errorOf("from") ? "from-error" : undefined} />
-        </div>
-        <div className="field">
-          <label htmlFor="to">Last day (custom, at most 2 years)</label>
-          {field("to")}
-          <input id="to" name="to" type="date" defaultValue={values.to} aria-invalid={errorOf("to") ? true : undefined} aria-describedby={errorOf("to") ? "to-error" : undefined} />
-        </div>
-        <div className="field">
-          <label htmlFor="studio">Studio</label>
-          <select id="studio" name="studio" defaultValue={values.studio}>
-            <option value="">{isAdmin ? "Every studio (the chain)" : "All my studios"}</option>
-            {options.studios.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="provider">Provider</label>
-          <select id="provider" name="provider" defaultValue={values.provider}>
-            <option value="">Every provider</option>
-            {options.providers.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="choice" htmlFor="compare">
-            <input type="checkbox" id="compare" name="compare" value="1" defaultChecked={values.compare} />
-            <span>Compare with the previous period</span>
-          </label>
-        </div>
-        <button type="submit" className="button button-small">
-          Show
-        </button>
-      </form>
+      <FormStateProvider result={result} values={{ ...values, compare: values.compare ? "1" : "" }}>
+        <ErrorSummary />
+        <form method="get" className="form day-nav" noValidate>
+          <SelectField name="range" label="Range" options={RANGES} />
+          <TextField name="from" label="First day (custom)" type="date" />
+          <TextField name="to" label="Last day (custom, at most 2 years)" type="date" />
+          <SelectField name="studio" label="Studio" options={options.studios.map((s) => ({ value: s.slug, label: s.name }))} empty={{ value: "", label: isAdmin ? "Every studio (the chain)" : "All my studios" }} />
+          <SelectField name="provider" label="Provider" options={options.providers.map((p) => ({ value: String(p.id), label: p.name }))} empty={{ value: "", label: "Every provider" }} />
+          <CheckboxField name="compare" value="1" label="Compare with the previous period" />
+          <button type="submit" className="button button-small">
+            Show
+          </button>
+        </form>
+      </FormStateProvider>
       {figures ? <Figures figures={figures} definitions={definitions} csvQuery={csvQuery} /> : <p role="alert">Correct the range above to see the report.</p>}
     </ConsolePage>
   );
@@ -161,7 +132,14 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
             </tbody>
           </table>
         </div>
-        <Csv query={csvQuery} table="outcomes" />
+        <Csv
+          query={csvQuery}
+          table="outcomes"
+          visits={[
+            { table: "visits-no-shows", label: "Download the no-shows, one row per visit (CSV)" },
+            { table: "visits-late-cancels", label: "Download the late cancels, one row per visit (CSV)" },
+          ]}
+        />
       </section>
 
       <section className="report-figure" aria-labelledby="h-chair">
@@ -265,7 +243,7 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
             </tbody>
           </table>
         </div>
-        <Csv query={csvQuery} table="new-patients" />
+        <Csv query={csvQuery} table="new-patients" visits={[{ table: "visits-new-patients", label: "Download the new patients' first visits (CSV)" }]} />
       </section>
 
       <section className="report-figure" aria-labelledby="h-lead">
@@ -326,6 +304,48 @@ function Figures({ figures: f, definitions: d, csvQuery }: { figures: NonNullabl
           </table>
         </div>
         <Csv query={csvQuery} table="busy-hours" />
+      </section>
+
+      <section className="report-figure" aria-labelledby="h-recall">
+        <h2 id="h-recall">Recall</h2>
+        <p>{d.recall}</p>
+        <BarChart
+          id="c-recall"
+          title={`Recall: patients due, reminded, and rebooked within ${RECALL_REBOOK_DAYS} days`}
+          rows={[
+            { label: "Due", value: f.recall.due },
+            { label: "Reminded", value: f.recall.reminded },
+            { label: "Rebooked", value: f.recall.rebooked },
+          ]}
+        />
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Recall table">
+          <table className="console-table" id="t-recall">
+            <caption>Patients due in the range</caption>
+            <thead>
+              <tr>
+                <th scope="col">Stage</th>
+                <th scope="col">Patients</th>
+                <th scope="col">Of those due</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(
+                [
+                  ["Due", f.recall.due],
+                  ["Sent a recall email", f.recall.reminded],
+                  [`Booked within ${RECALL_REBOOK_DAYS} days of the email`, f.recall.rebooked],
+                ] as const
+              ).map(([label, n]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{n}</td>
+                  <td>{pct(percent(n, f.recall.due))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Csv query={csvQuery} table="recall" />
       </section>
 
       <section className="report-figure" aria-labelledby="h-fees">
