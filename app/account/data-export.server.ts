@@ -12,6 +12,7 @@ import type { Db } from "~/db/client.server";
 import { appointments, auditLog, emailOutbox, intakeCardPhotos, intakes, persons, providers, services, smsOutbox, staff, studios, visitFees } from "~/db/schema";
 import { tFor } from "~/i18n/catalogues.server";
 import type { T } from "~/i18n/translate";
+import { formatUsd } from "~/rules/currency";
 import { studioTimezone } from "~/rules/timezones";
 import { formatLongDateTime, isoWithOffset } from "~/rules/zoned-time";
 import { serviceName, studioName } from "~/scheduling/service-names";
@@ -216,7 +217,7 @@ function answerText(value: unknown): string {
   return String(value);
 }
 
-const money = (cents: number, locale: string) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100);
+const money = (cents: number, locale: string) => formatUsd(cents, { locale });
 
 /** index.html, in pieces: the same content as data.json for a person to read (plain HTML, no scripts, one style). */
 async function* htmlPieces(src: Source): AsyncGenerator<string> {

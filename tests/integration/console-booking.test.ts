@@ -167,7 +167,9 @@ describeEachEngine("console booking", ({ db }) => {
     // The new caller: the closed record is shown among the likely duplicates, then a new record is made.
     const shown = await callRoute(callerAction, post(desk.cookie, caller({ phone: fields.phone })), { params: { slug } });
     expect((await shown.json()).duplicates.find((d: { id: number }) => d.id === oldId)).toMatchObject({ closed: true });
-    const newId = await newPatient(desk.cookie, slug, { ...fields, seen: "yes" });
+    const made = await callRoute(callerAction, post(desk.cookie, { ...fields, seen: "yes" }), { params: { slug } });
+    expect(made.status).toBe(303);
+    const newId = Number(made.headers.get("Location")!.split("/").at(-1));
     expect(newId).not.toBe(oldId);
   });
 

@@ -171,7 +171,7 @@ describeEachEngine("download my data", ({ db }) => {
     // The readable page: plain HTML, no script, the same content.
     expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(html).not.toMatch(/<script/i);
-    for (const words of ["Lisinopril 10 mg", "Sam Export", "Insurance card, front", "Your visit is booked", f.desk.email, "$50.00"]) expect(html).toContain(words);
+    for (const words of ["Lisinopril 10 mg", "Sam Export", "Insurance card, front", "Your visit is booked", f.desk.email, "$50 · paid"]) expect(html).toContain(words);
   });
 
   it("an expired link is the 404; the index page is in the account's language", async () => {
