@@ -20,13 +20,40 @@ import { formatPhone } from "~/rules/phone";
 import { formatLocalDate } from "~/rules/zoned-time";
 import { withdrawConsent } from "~/sms/consent.server";
 
-/** The account's own record and the family members it holds (not removed ones' closed rows). */
-async function recordsOf(db: Pick<Db, "select">, personId: number) {
+/** The account's own record and the family members it holds (not removed ones' closed rows); the data export's too. */
+export async function accountRecords(db: Pick<Db, "select">, personId: number) {
   return db
     .select()
     .from(patients)
     .where(and(or(eq(patients.personId, personId), eq(patients.familyOfPersonId, personId)), isNull(patients.closedAt)))
     .orderBy(sql`${patients.familyOfPersonId} is not null`, patients.id);
+}
+
+type ConsentRecord = Pick<typeof patients.$inferSelect, "id" | "recallOptedOutAt" | "recallOptedOutVia">;
+
+/**
+ * What each record agreed to, read where each consent lives (decision 079): every text consent row (newest first,
+ * the desk staff member's work address), a STOP on the live number, and the recall emails' state. The consents page
+ * words it; the data export (decision 080) writes it as it is.
+ */
+export async function consentFacts(db: Pick<Db, "select">, records: ConsentRecord[]) {
+  const ids = records.map((r) => r.id);
+  const history = ids.length
+    ? await db
+        .select({ row: smsConsents, staffEmail: staff.email })
+        .from(smsConsents)
+        .leftJoin(staff, eq(staff.id, smsConsents.givenByStaffId))
+        .where(inArray(smsConsents.patientId, ids))
+        .orderBy(desc(smsConsents.givenAt), desc(smsConsents.id))
+    : [];
+  const phones = [...new Set(history.map((h) => h.row.phone))];
+  const stopped = phones.length ? await db.select().from(smsNumbers).where(inArray(smsNumbers.phone, phones)) : [];
+  return records.map((r) => {
+    const rows = history.filter((h) => h.row.patientId === r.id).map((h) => ({ ...h.row, staffEmail: h.staffEmail }));
+    const live = rows.find((h) => !h.withdrawnAt) ?? null;
+    const stoppedAt = (live && stopped.find((s) => s.phone === live.phone && s.stoppedAt)?.stoppedAt) || null;
+    return { patientId: r.id, texts: { live, stoppedAt, history: rows }, recall: { on: !r.recallOptedOutAt, offSince: r.recallOptedOutAt, via: r.recallOptedOutVia } };
+  });
 }
 
 const GIVEN_VIA: Record<string, string> = {
@@ -46,43 +73,31 @@ export async function consentsPage(request: Request) {
   const patient = await requirePatient(request);
   const { t, locale } = i18nOf(request);
   const db = await getDb();
-  const records = await recordsOf(db, patient.personId);
-  const ids = records.map((r) => r.id);
-  const history = ids.length
-    ? await db
-        .select({ row: smsConsents, staffEmail: staff.email })
-        .from(smsConsents)
-        .leftJoin(staff, eq(staff.id, smsConsents.givenByStaffId))
-        .where(inArray(smsConsents.patientId, ids))
-        .orderBy(desc(smsConsents.givenAt), desc(smsConsents.id))
-    : [];
-  const phones = [...new Set(history.map((h) => h.row.phone))];
-  const stopped = phones.length ? await db.select().from(smsNumbers).where(inArray(smsNumbers.phone, phones)) : [];
+  const records = await accountRecords(db, patient.personId);
+  const facts = await consentFacts(db, records);
   const date = (d: Date) => formatLocalDate(d, marketTimezone(null), locale);
   const how = (via: string, staffEmail: string | null) => t(GIVEN_VIA[via] ?? GIVEN_VIA.profile, { staff: staffEmail ?? t("account.consents.aStaffMember") });
   const done = new URL(request.url).searchParams.get("done");
   return json(
     {
       notice: done === "texts" || done === "recall" ? t(`account.consents.done.${done}`) : null,
-      people: records.map((r) => {
-        const rows = history.filter((h) => h.row.patientId === r.id);
-        const live = rows.find((h) => !h.row.withdrawnAt);
-        const stop = live && stopped.find((s) => s.phone === live.row.phone && s.stoppedAt);
+      people: records.map((r, i) => {
+        const { live, stoppedAt, history: rows } = facts[i].texts;
         return {
           id: r.id,
           name: `${r.firstName} ${r.lastName}`.trim() || t("account.consents.you"),
           member: r.familyOfPersonId !== null,
           texts: live
             ? {
-                on: !stop,
-                line: t("account.consents.texts.on", { phone: formatPhone(live.row.phone.slice(2)), date: date(live.row.givenAt), how: how(live.row.givenVia, live.staffEmail) }),
-                stopped: stop ? t("account.consents.texts.stopped", { date: date(stop.stoppedAt!) }) : null,
+                on: !stoppedAt,
+                line: t("account.consents.texts.on", { phone: formatPhone(live.phone.slice(2)), date: date(live.givenAt), how: how(live.givenVia, live.staffEmail) }),
+                stopped: stoppedAt ? t("account.consents.texts.stopped", { date: date(stoppedAt) }) : null,
               }
             : { on: false, line: t("account.consents.texts.off"), stopped: null },
           textsHistory: rows.map((h) => ({
-            key: h.row.id,
-            given: t("account.consents.history.given", { phone: formatPhone(h.row.phone.slice(2)), date: date(h.row.givenAt), how: how(h.row.givenVia, h.staffEmail) }),
-            withdrawn: h.row.withdrawnAt ? t("account.consents.history.withdrawn", { date: date(h.row.withdrawnAt), how: t(WITHDRAWN_VIA[h.row.withdrawnVia ?? "profile"]) }) : null,
+            key: h.id,
+            given: t("account.consents.history.given", { phone: formatPhone(h.phone.slice(2)), date: date(h.givenAt), how: how(h.givenVia, h.staffEmail) }),
+            withdrawn: h.withdrawnAt ? t("account.consents.history.withdrawn", { date: date(h.withdrawnAt), how: t(WITHDRAWN_VIA[h.withdrawnVia ?? "profile"]) }) : null,
           })),
           recall: r.recallOptedOutAt
             ? { on: false, line: t("account.consents.recall.off", { date: date(r.recallOptedOutAt), how: t(r.recallOptedOutVia ? RECALL_VIA[r.recallOptedOutVia] : "account.consents.recall.viaUnknown") }) }
@@ -108,7 +123,7 @@ export async function consentsAction(request: Request) {
   const result = await validateForm(form, schema, t, undefined, { keep: [], headers: PRIVATE_PAGE, errors: () => ({ "": ["account.errors.notSent"] }) });
   if (!result.ok) return result.response;
   const { intent, record } = result.value;
-  const records = await recordsOf(db, patient.personId);
+  const records = await accountRecords(db, patient.personId);
   if (!records.some((r) => r.id === record)) return rejected({}, { "": ["account.errors.notSent"] }, { t, headers: PRIVATE_PAGE });
   const now = new Date();
   await db.transaction(async (raw) => {

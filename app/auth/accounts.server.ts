@@ -6,7 +6,7 @@ import { tFor } from "~/i18n/catalogues.server";
 import { localeOf } from "~/i18n/locale.server";
 import { getEnv } from "~/platform/env.server";
 import { consumeCode, consumeLink, issueCode, type CodeCheck } from "./codes.server";
-import { alreadyRegisteredEmail, emailChangedNotice, emailChangeEmail, passwordChangedEmail, resetEmail, verificationEmail } from "./emails";
+import { alreadyRegisteredEmail, dataExportCodeEmail, emailChangedNotice, emailChangeEmail, passwordChangedEmail, resetEmail, verificationEmail } from "./emails";
 import { checkPassword, hashPassword, isBreachedPassword, passwordProblem } from "./passwords.server";
 import { assertNotLimited, consume, forget, tryConsume } from "./rate-limit.server";
 import { createSession, endSessions, reissueIdToken, type Patient } from "./sessions.server";
@@ -206,6 +206,26 @@ export async function passwordAgain(patient: Patient, password: string, ip: stri
     return false;
   }
   return true;
+}
+
+/**
+ * A code by email in place of the password again (decision 080: an account without a password, or one who forgot
+ * it but is signed in), to the account's own address. Counted like every account email (5 an hour to an address:
+ * throws RateLimited when over); a second ask within a minute keeps the first code (nothing new sent).
+ */
+export async function sendCodeAgain(patient: Patient, ip: string, locale: string): Promise<void> {
+  await consume("ip", ip);
+  await consume("email", patient.email);
+  const db = await getDb();
+  const issued = await issueCode(db, { purpose: "data_export", email: patient.email, personId: patient.personId });
+  if (issued) await enqueueEmail(db, dataExportCodeEmail({ ...mailCommon(patient.email, locale), code: issued.code }));
+}
+
+/** The emailed code typed back: right once, 10 minutes, 5 tries (the sign-up code's rules, decision 010). */
+export async function codeAgain(patient: Patient, code: string, ip: string): Promise<CodeCheck> {
+  await consume("ip", ip);
+  const check = await consumeCode(await getDb(), { purpose: "data_export", email: patient.email, code });
+  return check.ok && check.personId !== patient.personId ? { ok: false, reason: "wrong" } : check;
 }
 
 /**

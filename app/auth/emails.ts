@@ -57,6 +57,16 @@ export function verificationEmail(common: Common & { code: string; linkToken: st
   ]);
 }
 
+/** The code that confirms "a copy of my data" in place of the password (decision 080). */
+export function dataExportCodeEmail(common: Common & { code: string }) {
+  const t = tOf(common);
+  return compose(common, t("account.email.dataCode.subject", { brand: BRAND, code: common.code }), [
+    { text: t("account.email.dataCode.intro") },
+    { code: common.code },
+    { text: t("account.email.dataCode.outro") },
+  ]);
+}
+
 export function alreadyRegisteredEmail(common: Common) {
   const t = tOf(common);
   return compose(common, t("account.email.registered.subject", { brand: BRAND }), [

@@ -23,6 +23,8 @@ const LIMITS = {
   account: { points: 100, duration: 24 * 60 * 60 },
   /** Emails (codes, links, notices) to one address. */
   email: { points: 5, duration: 60 * 60 },
+  /** Copies of their data an account asks for (decision 080): 5 download links a day. */
+  dataExport: { points: 5, duration: 24 * 60 * 60 },
   /** Referral links a patient emails to friends, per patient per day. */
   invite: { points: 10, duration: 24 * 60 * 60 },
   /** Slot holds (decision 055): per booking, per device (its `device` cookie), per client address (a ceiling). */

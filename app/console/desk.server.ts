@@ -34,7 +34,8 @@ export const SQUEEZE_REASONS = { emergency: "Emergency", patient_request: "Patie
 export type SqueezeReason = keyof typeof SQUEEZE_REASONS;
 
 /** What tells two callers of one name apart, and nothing of their health: date of birth, phone's last digits, last visit. */
-export type CallerRow = { id: number; name: string; born: string; phone: string; email: string; lastVisit: string; account: boolean; family: boolean };
+/** `closed`: the account was closed (decision 078): shown, never booked — a caller who comes back is a new record (decision 080). */
+export type CallerRow = { id: number; name: string; born: string; phone: string; email: string; lastVisit: string; account: boolean; family: boolean; closed: boolean };
 
 const lastDigits = (phone: string) => {
   const digits = normalizePhone(phone);
@@ -58,8 +59,9 @@ async function callerRows(db: Db, rows: Patient[]): Promise<CallerRow[]> {
       phone: lastDigits(r.phone),
       email: r.email || "no email",
       lastVisit: visit ? formatShortDateTime(visit.startsAt, "America/New_York").replace(/,? \d.*$/, "") : "none yet",
-      account: r.personId !== null,
+      account: r.personId !== null && r.closedAt === null,
       family: r.familyOfPersonId !== null,
+      closed: r.closedAt !== null,
     };
   });
 }
@@ -115,11 +117,11 @@ export async function findCallers(user: StaffUser, query: string): Promise<Calle
   return callerRows(db, rows);
 }
 
-/** The caller by id (any patient of the practice; no health data), or a 404. */
+/** The caller by id (any patient of the practice; no health data), or a 404 — a closed account's record too (decision 080). */
 export async function deskPatient(user: StaffUser, rawId: string | undefined) {
   if (!user.studios.length || !/^\d{1,9}$/.test(rawId ?? "")) throw notFound();
   const db = await getDb();
-  const [patient] = await db.select().from(patients).where(and(eq(patients.id, Number(rawId)), isNull(patients.removedAt)));
+  const [patient] = await db.select().from(patients).where(and(eq(patients.id, Number(rawId)), isNull(patients.removedAt), isNull(patients.closedAt)));
   if (!patient) throw notFound();
   const [visits] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -636,7 +636,7 @@ export const authCodes = pgTable(
   "auth_codes",
   {
     id: serial("id").primaryKey(),
-    purpose: text("purpose", { enum: ["signup", "reset", "change_email"] }).notNull(),
+    purpose: text("purpose", { enum: ["signup", "reset", "change_email", "data_export"] }).notNull(),
     /** Where the code was sent (for a change of email: the new address). */
     email: text("email").notNull(),
     personId: integer("person_id").references(() => persons.id, { onDelete: "cascade" }),
@@ -649,8 +649,28 @@ export const authCodes = pgTable(
   },
   (t) => [
     unique("auth_codes_purpose_email").on(t.purpose, t.email),
-    check("auth_codes_purpose", sql`${t.purpose} in ('signup', 'reset', 'change_email')`),
+    check("auth_codes_purpose", sql`${t.purpose} in ('signup', 'reset', 'change_email', 'data_export')`),
   ],
+);
+
+/**
+ * "A copy of my data" (issue 41 A, decision 080): one row per confirmed request — the download link's token only as
+ * its SHA-256, 15 minutes, used once (`used_at` set by the download that wins); how it was confirmed.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: serial("id").primaryKey(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => persons.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    confirmedVia: text("confirmed_via", { enum: ["password", "code"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("data_exports_confirmed_via", sql`${t.confirmedVia} in ('password', 'code')`), index("data_exports_person_idx").on(t.personId, t.createdAt)],
 );
 
 /** rate-limiter-flexible's RateLimiterPostgres table (its own layout), shared by every container. */

@@ -151,6 +151,28 @@ describeEachEngine("console booking", ({ db }) => {
     expect((await search(fields.phone))[0]!.phone).toBe(`ends ${fields.phone.slice(-4)}`);
   });
 
+  it("a closed account's record is found, shown \"Account closed\" and not bookable; the caller is booked as a new record (decision 080)", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const desk = await signedInStaff(db().db, "front_desk", [slug]);
+    const fields = caller();
+    const oldId = await newPatient(desk.cookie, slug, fields);
+    // As closing an account leaves its record (decision 078): no email, closed_at set.
+    await db().db.update(patients).set({ email: "", closedAt: new Date() }).where(eq(patients.id, oldId));
+    const found = (await (await callRoute(callerAction, post(desk.cookie, { intent: "search", q: fields.phone }), { params: { slug } })).json()) as { results: { id: number; closed: boolean; account: boolean }[] };
+    expect(found.results.find((r) => r.id === oldId)).toMatchObject({ closed: true, account: false });
+    // Booking it by its address is the console's 404.
+    const params = { slug, patientId: String(oldId) };
+    expect((await callRoute(bookLoader, get(desk.cookie), { params })).status).toBe(404);
+    expect((await holdAndBook(desk.cookie, slug, oldId, localTimeAhead(9, "10:00"))).status).toBe(404);
+    // The new caller: the closed record is shown among the likely duplicates, then a new record is made.
+    const shown = await callRoute(callerAction, post(desk.cookie, caller({ phone: fields.phone })), { params: { slug } });
+    expect((await shown.json()).duplicates.find((d: { id: number }) => d.id === oldId)).toMatchObject({ closed: true });
+    const made = await callRoute(callerAction, post(desk.cookie, { ...fields, seen: "yes" }), { params: { slug } });
+    expect(made.status).toBe(303);
+    const newId = Number(made.headers.get("Location")!.split("/").at(-1));
+    expect(newId).not.toBe(oldId);
+  });
+
   it("the duplicate rule: same phone, or same name and date of birth, is shown before a new record; an email already a patient's is never a second", async () => {
     const { slug } = await createStudioWithProviders(db().db);
     const desk = await signedInStaff(db().db, "front_desk", [slug]);

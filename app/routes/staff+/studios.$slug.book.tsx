@@ -59,14 +59,18 @@ function Callers({ rows, slug, caption, carry }: { rows: CallerRow[]; slug: stri
           {rows.map((r) => (
             <tr key={r.id}>
               <th scope="row">
-                {r.name} {r.account ? <Tag>Account</Tag> : null} {r.family ? <Tag>Family member</Tag> : null}
+                {r.name} {r.account ? <Tag>Account</Tag> : null} {r.family ? <Tag>Family member</Tag> : null} {r.closed ? <Tag>Account closed</Tag> : null}
               </th>
               <td>{r.born}</td>
               <td>{r.phone}</td>
               <td>{r.email}</td>
               <td>{r.lastVisit}</td>
               <td>
-                <Link to={`/staff/studios/${slug}/book/${r.id}${carry ? `?${carry}` : ""}`}>Book for {r.name}</Link>
+                {r.closed ? (
+                  "Closed: make a new patient to book"
+                ) : (
+                  <Link to={`/staff/studios/${slug}/book/${r.id}${carry ? `?${carry}` : ""}`}>Book for {r.name}</Link>
+                )}
               </td>
             </tr>
           ))}
