@@ -4,7 +4,7 @@
  * whom), recall emails, and what the visit reminders and marketing are. Each consent withdrawn at once by its own
  * post; every change in the audit log, and the texts' history (every given and withdrawn row) shown on the page.
  */
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod/v4";
 import { PRIVATE_PAGE } from "~/auth/headers";
@@ -80,7 +80,7 @@ export async function consentsPage(request: Request) {
   const done = new URL(request.url).searchParams.get("done");
   return json(
     {
-      notice: done === "texts" || done === "recall" ? t(`account.consents.done.${done}`) : null,
+      notice: done && DONE.includes(done) ? t(`account.consents.done.${done}`) : null,
       people: records.map((r, i) => {
         const { live, stoppedAt, history: rows } = facts[i].texts;
         return {
@@ -102,6 +102,9 @@ export async function consentsPage(request: Request) {
           recall: r.recallOptedOutAt
             ? { on: false, line: t("account.consents.recall.off", { date: date(r.recallOptedOutAt), how: t(r.recallOptedOutVia ? RECALL_VIA[r.recallOptedOutVia] : "account.consents.recall.viaUnknown") }) }
             : { on: true, line: t("account.consents.recall.on") },
+          reminders: r.reminderEmailsOffAt
+            ? { on: false, line: t("account.consents.reminders.off", { date: date(r.reminderEmailsOffAt) }) }
+            : { on: true, line: t("account.consents.reminders.on") },
         };
       }),
     },
@@ -109,8 +112,18 @@ export async function consentsPage(request: Request) {
   );
 }
 
+const DONE = ["texts", "recall", "remindersOff", "remindersOn"];
+
+/** Each post's change: a withdrawal, or the reminder emails (a preference of a booked visit's, not a consent) on again. */
+const INTENTS = {
+  textsOff: { done: "texts", audit: "consents.texts_withdrawn" },
+  recallOff: { done: "recall", audit: "consents.recall_stopped" },
+  remindersOff: { done: "remindersOff", audit: "consents.reminders_stopped" },
+  remindersOn: { done: "remindersOn", audit: "consents.reminders_resumed" },
+} as const;
+
 const schema = z.object({
-  intent: z.enum(["textsOff", "recallOff"], msg("account.errors.notSent")),
+  intent: z.enum(["textsOff", "recallOff", "remindersOff", "remindersOn"], msg("account.errors.notSent")),
   record: z.coerce.number(msg("account.errors.notSent")).int(msg("account.errors.notSent")).positive(msg("account.errors.notSent")),
 });
 
@@ -132,11 +145,19 @@ export async function consentsAction(request: Request) {
       const [live] = await tx.select({ id: smsConsents.id }).from(smsConsents).where(and(eq(smsConsents.patientId, record), isNull(smsConsents.withdrawnAt)));
       if (!live) return;
       await withdrawConsent(tx, record, now);
-    } else {
+    } else if (intent === "recallOff") {
       const [row] = await tx.update(patients).set({ recallOptedOutAt: now, recallOptedOutVia: "profile" }).where(and(eq(patients.id, record), isNull(patients.recallOptedOutAt))).returning({ id: patients.id });
       if (!row) return;
+    } else {
+      const off = intent === "remindersOff";
+      const [row] = await tx
+        .update(patients)
+        .set({ reminderEmailsOffAt: off ? now : null })
+        .where(and(eq(patients.id, record), off ? isNull(patients.reminderEmailsOffAt) : isNotNull(patients.reminderEmailsOffAt)))
+        .returning({ id: patients.id });
+      if (!row) return;
     }
-    await appendAudit(tx, { actor: "patient", action: intent === "textsOff" ? "consents.texts_withdrawn" : "consents.recall_stopped", after: { patientId: record, via: "profile" }, at: now });
+    await appendAudit(tx, { actor: "patient", action: INTENTS[intent].audit, after: { patientId: record, via: "profile" }, at: now });
   });
-  return redirect(`/profile/consents?done=${intent === "textsOff" ? "texts" : "recall"}`, { status: 303, headers: PRIVATE_PAGE });
+  return redirect(`/profile/consents?done=${INTENTS[intent].done}`, { status: 303, headers: PRIVATE_PAGE });
 }

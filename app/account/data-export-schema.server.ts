@@ -35,6 +35,7 @@ const person = z.strictObject({
   consents: z.strictObject({
     texts: z.strictObject({ current: maybe(textConsent), numberStoppedAt: maybe(instant), history: z.array(textConsent) }),
     recallEmails: z.strictObject({ on: z.boolean(), offSince: maybe(instant), offVia: maybe(z.enum(["email_link", "profile", "account_closed"])) }),
+    reminderEmails: z.strictObject({ on: z.boolean(), offSince: maybe(instant) }),
   }),
 });
 

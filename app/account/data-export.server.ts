@@ -175,6 +175,7 @@ function people(src: Source) {
       consents: {
         texts: { current: texts.live ? text(texts.live) : null, numberStoppedAt: iso(texts.stoppedAt), history: texts.history.map(text) },
         recallEmails: { on: recall.on, offSince: iso(recall.offSince), offVia: recall.via },
+        reminderEmails: { on: r.reminderEmailsOffAt === null, offSince: iso(r.reminderEmailsOffAt) },
       },
     };
   });
@@ -253,7 +254,8 @@ h2{margin-top:2rem;border-bottom:2px solid #1f6f4a}dl{display:grid;grid-template
     yield `<h3>${escapeHtml(nameOf.get(p.recordId))}${p.relationship === "self" ? "" : ` (${escapeHtml(t(`family.relationships.${p.relationship}`))})`}</h3>
 <dl><dt>${escapeHtml(t("account.details.phone"))}</dt><dd>${escapeHtml(p.phone || "—")}</dd><dt>${escapeHtml(t("account.details.dateOfBirth"))}</dt><dd>${escapeHtml(p.dateOfBirth ?? "—")}</dd>
 <dt>${escapeHtml(t("account.consents.texts.title"))}</dt><dd>${escapeHtml(texts ? t("account.data.file.textsOn", { phone: texts.phone, date: texts.givenAt?.slice(0, 10) ?? "", how: texts.givenVia + (texts.givenByStaff ? ` (${texts.givenByStaff})` : "") }) : t("account.consents.texts.off"))}${p.consents.texts.numberStoppedAt ? ` ${escapeHtml(t("account.data.file.stopped", { date: p.consents.texts.numberStoppedAt.slice(0, 10) }))}` : ""}</dd>
-<dt>${escapeHtml(t("account.consents.recall.title"))}</dt><dd>${escapeHtml(p.consents.recallEmails.on ? t("account.consents.recall.on") : t("account.data.file.recallOff", { date: p.consents.recallEmails.offSince?.slice(0, 10) ?? "" }))}</dd></dl>
+<dt>${escapeHtml(t("account.consents.recall.title"))}</dt><dd>${escapeHtml(p.consents.recallEmails.on ? t("account.consents.recall.on") : t("account.data.file.recallOff", { date: p.consents.recallEmails.offSince?.slice(0, 10) ?? "" }))}</dd>
+<dt>${escapeHtml(t("account.consents.reminders.title"))}</dt><dd>${escapeHtml(p.consents.reminderEmails.on ? t("account.consents.reminders.on") : t("account.data.file.recallOff", { date: p.consents.reminderEmails.offSince?.slice(0, 10) ?? "" }))}</dd></dl>
 `;
     if (p.consents.texts.history.length) {
       yield table(t("account.consents.history.title"), [t("account.data.file.number"), t("account.data.file.given"), t("account.data.file.withdrawn")]);

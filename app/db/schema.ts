@@ -208,6 +208,8 @@ export const patients = pgTable(
   recallOptedOutAt: timestamp("recall_opted_out_at", { withTimezone: true }),
   /** How (0029, decision 079): the email's link, the consents page, or closing the account; null before 0029. */
   recallOptedOutVia: text("recall_opted_out_via", { enum: ["email_link", "profile", "account_closed"] }),
+  /** Set on the consents page (issue 41 C, migration 0035): the visits' reminder emails are skipped; null: on. */
+  reminderEmailsOffAt: timestamp("reminder_emails_off_at", { withTimezone: true }),
   /**
    * A family member of this account (issue 20 A, decision 024): the holder books and manages their visits. Such a
    * row carries the holder's email (emails about the member reach the holder) and is never an account's own

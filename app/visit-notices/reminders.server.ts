@@ -36,6 +36,7 @@ export async function sendDueReminders(
         appointment: appointments,
         email: patients.email,
         firstName: patients.firstName,
+        remindersOff: patients.reminderEmailsOffAt,
         intakeStatus: intakes.status,
       })
       .from(appointmentReminders)
@@ -61,6 +62,7 @@ export async function sendDueReminders(
       appointment,
       email,
       firstName,
+      remindersOff,
       intakeStatus,
     } of due) {
       const skipped =
@@ -70,6 +72,8 @@ export async function sendDueReminders(
           ? "rescheduled"
           : !reminderStillUseful(reminder.kind, appointment.startsAt, now)
           ? "superseded"
+          : remindersOff
+          ? "opted_out" // stopped on the consents page (issue 41 C)
           : null;
       if (!skipped) {
         const studio = await getStudioAnyState(

@@ -29,7 +29,7 @@ const get = (pathname: string, cookie: string) => new Request(`${ORIGIN}${pathna
 const post = (cookie: string, fields: Record<string, string>, origin = ORIGIN) =>
   new Request(`${ORIGIN}/profile/consents`, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Cookie: cookie } });
 
-type Person = { id: number; name: string; member: boolean; texts: { on: boolean; line: string; stopped: string | null }; textsHistory: { given: string; withdrawn: string | null }[]; recall: { on: boolean; line: string } };
+type Person = { id: number; name: string; member: boolean; texts: { on: boolean; line: string; stopped: string | null }; textsHistory: { given: string; withdrawn: string | null }[]; recall: { on: boolean; line: string }; reminders: { on: boolean; line: string } };
 
 describeEachEngine("the consents page", ({ db }) => {
   async function account(phone: string) {
@@ -94,10 +94,26 @@ describeEachEngine("the consents page", ({ db }) => {
     expect(own.recall.line).toMatch(/^Off since .*, online, on this page\.$/);
   });
 
+  it("stops the visits' reminder emails and turns them on again, each audited, the page saying so", async () => {
+    const { cookie, record } = await holderWithChild();
+    expect((await page(cookie))[0].reminders).toEqual({ on: true, line: "On: we email you a week, two days and two hours before each visit." });
+    const off = (await call(consentsRoute.action as Fn, post(cookie, { intent: "remindersOff", record: String(record.id) }))) as Response;
+    expect(off.headers.get("Location")).toBe("/profile/consents?done=remindersOff");
+    const [row] = await db().db.select().from(patients).where(eq(patients.id, record.id));
+    expect(row.reminderEmailsOffAt).toBeInstanceOf(Date);
+    expect((await page(cookie))[0].reminders.line).toMatch(/^Off since .*, online, on this page\. Confirmations and changes to a visit are still emailed\.$/);
+    const on = (await call(consentsRoute.action as Fn, post(cookie, { intent: "remindersOn", record: String(record.id) }))) as Response;
+    expect(on.headers.get("Location")).toBe("/profile/consents?done=remindersOn");
+    expect((await page(cookie))[0].reminders.on).toBe(true);
+    const audits = await db().db.select().from(auditLog).where(and(eq(auditLog.actor, "patient")));
+    const mine = audits.filter((a) => (a.after as { patientId?: number } | null)?.patientId === record.id).map((a) => a.action);
+    expect(mine.sort()).toEqual(["consents.reminders_resumed", "consents.reminders_stopped"]);
+  });
+
   it("refuses another account's record, bad input (400) and a cross-site post (403), nothing changed", async () => {
     const { cookie, record } = await holderWithChild();
     const other = await holderWithChild();
-    for (const fields of <Record<string, string>[]>[{ intent: "textsOff", record: String(other.record.id) }, { intent: "recallOff", record: String(other.child.id) }, { intent: "everything", record: String(record.id) }, { intent: "textsOff", record: "me" }, {}]) {
+    for (const fields of <Record<string, string>[]>[{ intent: "textsOff", record: String(other.record.id) }, { intent: "recallOff", record: String(other.child.id) }, { intent: "remindersOff", record: String(other.record.id) }, { intent: "everything", record: String(record.id) }, { intent: "textsOff", record: "me" }, {}]) {
       const response = (await call(consentsRoute.action as Fn, post(cookie, fields))) as Response;
       expect(response.status).toBe(400);
     }

@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
-import { appointmentReminders, appointments, emailOutbox } from "~/db/schema";
+import { appointmentReminders, appointments, emailOutbox, patients } from "~/db/schema";
 import { bookAppointment } from "~/scheduling/book.server";
 import { getBookableStudio, getService } from "~/scheduling/catalogue.server";
 import { sendDueReminders } from "~/visit-notices/reminders.server";
@@ -355,6 +355,21 @@ describeEachEngine("reminders", ({ db, engine }) => {
     expect(reminder.html).toContain("Lo esperamos en una semana");
     expect(cancel.subject).toContain("está cancelada");
     expect(cancel.ics!.replace(/\r\n /g, "")).toContain("DESCRIPTION:Esta cita fue cancelada.");
+  });
+
+  it("a patient who stopped reminder emails on the consents page gets none (skipped, opted_out) until they turn them on again; the booking's own email still goes", async () => {
+    const { slug } = await createStudioWithProviders(db().db);
+    const visit = await book(db().db, slug, new Date("2027-01-20T15:00:00Z"));
+    await db().db.update(patients).set({ reminderEmailsOffAt: now }).where(eq(patients.id, visit.patientId));
+    expect(await sendDueReminders(db().db, { now: new Date("2027-01-13T16:00:00Z"), siteOrigin: SITE })).toBe(0);
+    const rows = async () => db().db.select({ kind: appointmentReminders.kind, sentAt: appointmentReminders.sentAt, skipped: appointmentReminders.skipped }).from(appointmentReminders).where(eq(appointmentReminders.appointmentId, visit.id));
+    expect((await rows()).find((r) => r.kind === "7d")).toMatchObject({ sentAt: null, skipped: "opted_out" });
+    await db().db.update(patients).set({ reminderEmailsOffAt: null }).where(eq(patients.id, visit.patientId));
+    expect(await sendDueReminders(db().db, { now: new Date("2027-01-18T16:00:00Z"), siteOrigin: SITE })).toBe(1);
+    expect((await rows()).find((r) => r.kind === "2d")?.sentAt).toBeInstanceOf(Date);
+    const subjects = (await mailsTo(db().db, await emailOf(db().db, visit.id))).map((m) => m.subject);
+    expect(subjects).toHaveLength(2); // the confirmation and the 2-day reminder, not the 7-day one
+    expect(subjects[1]).not.toBe(subjects[0]);
   });
 
   it("7 days, 2 days and 2 hours ahead, once each with two senders; none after a cancel; the new times after a reschedule", async () => {

@@ -37,13 +37,7 @@ export default function Consents() {
           <h3>{t("account.consents.texts.title")}</h3>
           <p>{person.texts.line}</p>
           {person.texts.stopped ? <p>{person.texts.stopped}</p> : null}
-          {person.texts.on ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="textsOff" />
-              <input type="hidden" name="record" value={person.id} />
-              <SubmitButton label={t("account.consents.texts.withdraw")} />
-            </Form>
-          ) : null}
+          {person.texts.on ? <ChangeForm intent="textsOff" record={person.id} label={t("account.consents.texts.withdraw")} /> : null}
           {person.textsHistory.length ? (
             <details>
               <summary>{t("account.consents.history.title")}</summary>
@@ -59,19 +53,20 @@ export default function Consents() {
           ) : null}
           <h3>{t("account.consents.recall.title")}</h3>
           <p>{person.recall.line}</p>
-          {person.recall.on ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="recallOff" />
-              <input type="hidden" name="record" value={person.id} />
-              <SubmitButton label={t("account.consents.recall.withdraw")} />
-            </Form>
-          ) : null}
+          {person.recall.on ? <ChangeForm intent="recallOff" record={person.id} label={t("account.consents.recall.withdraw")} /> : null}
+          <h3>{t("account.consents.reminders.title")}</h3>
+          <p>{person.reminders.line}</p>
+          <ChangeForm
+            intent={person.reminders.on ? "remindersOff" : "remindersOn"}
+            record={person.id}
+            label={t(person.reminders.on ? "account.consents.reminders.withdraw" : "account.consents.reminders.resume")}
+          />
         </section>
       ))}
       <section className="profile-section" aria-labelledby="consents-other">
         <h2 id="consents-other">{t("account.consents.otherTitle")}</h2>
-        <h3>{t("account.consents.reminders.title")}</h3>
-        <p>{t("account.consents.reminders.body")}</p>
+        <h3>{t("account.consents.visitEmails.title")}</h3>
+        <p>{t("account.consents.visitEmails.body")}</p>
         <h3>{t("account.consents.marketing.title")}</h3>
         <p>{t("account.consents.marketing.body")}</p>
       </section>
@@ -79,5 +74,16 @@ export default function Consents() {
         <Link to="/profile">{t("account.consents.back")}</Link>
       </p>
     </div>
+  );
+}
+
+/** One change to one record's consents: its own plain post. */
+function ChangeForm({ intent, record, label }: { intent: string; record: number; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="record" value={record} />
+      <SubmitButton label={label} />
+    </Form>
   );
 }
