@@ -72,6 +72,11 @@ test("sign up, the profile and its pages, a wrong code and a wrong password, log
   if (jsEnabled(testInfo)) return; // the rest is the same pages again: once, without JavaScript
   await page.goto("/profile/breezy-braces");
   await spanishPage(page, /\/profile\/breezy-braces$/, "Breezy Braces");
+  // The data-rights pages (issue 41): a copy of my data, what I agreed to, closing the account.
+  for (const [path, heading] of [["/profile/data", "Descargar mis datos"], ["/profile/consents", "Lo que acepté"], ["/profile/close", "Cerrar su cuenta"]] as const) {
+    await page.goto(path);
+    await spanishPage(page, new RegExp(`${path}$`), heading);
+  }
 
   // Log out, then a wrong password at login.
   await page.goto("/logout");
