@@ -7,6 +7,9 @@ import { expectNoEnglishLeft } from "./translation";
 /**
  * Issue 21: a guest books a checkup in Spanish (the browser asks for es-US), from /booking to the confirmed page.
  * Every step: axe (`step`), and no English sentence left. The confirmed page and the emails are checked elsewhere.
+ * With JavaScript on, Spanish is walked by this first journey (the funnel hydrated in Spanish, to the confirmed page),
+ * account-es (the profile) and language.spec (client navigation); the other Spanish journeys here, in care-es and in
+ * family-es run once, without JavaScript — their JS-on walk is the English one (decision 071, amended).
  */
 test.use({ locale: "es-US" });
 
@@ -120,7 +123,7 @@ async function choose(page: Page, label: string) {
   await submit(page);
 }
 
-test("the emergency advice in Spanish", async ({ page }) => {
+test("the emergency advice in Spanish @js-off-only", async ({ page }) => {
   await page.goto("/booking/markets");
   await choose(page, "New York City");
   await choose(page, "Tengo dolor o se me rompió algo");
@@ -132,7 +135,7 @@ test("the emergency advice in Spanish", async ({ page }) => {
   await spanishStep(page, "/booking/emergency-type", "¿Qué tipo de emergencia dental?");
 });
 
-test("teeth whitening in Spanish", async ({ page }) => {
+test("teeth whitening in Spanish @js-off-only", async ({ page }) => {
   await page.goto("/booking/markets");
   await choose(page, "Nashville");
   await choose(page, "Blanqueamiento dental");
@@ -142,7 +145,7 @@ test("teeth whitening in Spanish", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Bueno saber" })).toBeVisible();
 });
 
-test("the ortho quiz in Spanish, to its result and the braces consult", async ({ page }) => {
+test("the ortho quiz in Spanish, to its result and the braces consult @js-off-only", async ({ page }) => {
   await page.goto("/booking/markets");
   await choose(page, "Washington, DC");
   await choose(page, "Invisalign, frenillos, alinear su sonrisa");
@@ -178,7 +181,7 @@ test("the ortho quiz in Spanish, to its result and the braces consult", async ({
 });
 
 // Issue 33 C: the video studio was listed as "Virtual consult (video)" on the Spanish page; every studio's hours in Spanish.
-test("a cosmetic consult in Spanish: the studios, the video studio among them, all in Spanish", async ({ page }) => {
+test("a cosmetic consult in Spanish: the studios, the video studio among them, all in Spanish @js-off-only", async ({ page }) => {
   await page.goto("/booking/markets");
   await choose(page, "Boston");
   await choose(page, "Odontología estética");

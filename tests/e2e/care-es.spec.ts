@@ -52,7 +52,7 @@ async function bookInSpanish(page: Page, email: string) {
   return token;
 }
 
-test("a visit in Spanish: confirmed page, confirmation email, intake to its confirmation, cancel", async ({ page }) => {
+test("a visit in Spanish: confirmed page, confirmation email, intake to its confirmation, cancel @js-off-only", async ({ page }) => {
   // A booking, the email, seven intake pages and the cancel, each scanned by axe and the translation check.
   test.setTimeout(300_000);
   const email = uniqueEmail("care-es");

@@ -27,7 +27,7 @@ async function ours(page: Page) {
   await expectNoAxeViolations(page);
 }
 
-test("in Spanish: add a family member (errors first), join the waitlist from the times page, who is this visit for", async ({ page }) => {
+test("in Spanish: add a family member (errors first), join the waitlist from the times page, who is this visit for @js-off-only", async ({ page }) => {
   test.setTimeout(300_000);
   const email = uniqueEmail("family-es");
   await signUp(page, mailTo, email, "Alex Rivera", "/signup?lang=en-US");
