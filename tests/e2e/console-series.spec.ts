@@ -84,4 +84,18 @@ test("a front desk repeats a held visit as a series: a bad rule refused, the pre
   await next(page, "Book the series");
   await expect(page).toHaveURL(/\/staff\/visits\/\d+\?done=booked/);
   await expectNoAxeViolations(page);
+
+  // Living with it (decision 081): the visit page says which of the series it is, and its cancel reaches this one, or
+  // this and the following ones (from the first visit: all of them, so no third choice).
+  const kept = await page.getByText(/^Visit 1 of \d+$/).textContent();
+  const of = Number(/of (\d+)/.exec(kept ?? "")![1]);
+  const scope = page.getByRole("group", { name: "Which visits of the series" });
+  await expect(scope.getByRole("radio")).toHaveCount(2);
+  await scope.getByRole("radio", { name: `This and the following visits (${of})` }).check();
+  await expectNoAxeViolations(page);
+  await shoot(page, "desk-series-cancel", testInfo);
+  await next(page, "Cancel the visit");
+  await expect(page.getByRole("status").filter({ hasText: `Cancelled ${of} visits of the series. The patient was emailed once, with the list.` })).toBeVisible();
+  await expect(page.getByText("Visit 1 of")).toBeVisible();
+  await expectNoAxeViolations(page);
 });
