@@ -1,6 +1,7 @@
 // Cancelling a series visit with the ones after it, or the whole series (issue 39 B, decision 081), on PGlite and
 // PostgreSQL: from the guest's manage link, the patient area's shape, and the console; one transaction; each visit
 // cancelled as a single one is (its event, its fee inside its own 24 hours); ONE email and ONE text for the change.
+// Webhook bodies and the read API carry the series; a closure over a series visit lists it "to move" on the day.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { appointments, emailOutbox, smsOutbox, visitEvents, visitFees, webhookDeliveries } from "~/db/schema";
@@ -16,6 +17,8 @@ import { cancelVisit, seriesCancelChoices } from "~/scheduling/visit-changes.ser
 import * as guestCancel from "~/routes/booking+/confirmed.$token_.cancel";
 import * as guestVisit from "~/routes/booking+/confirmed.$token";
 import * as staffVisit from "~/routes/staff+/visits.$id";
+import { action as closuresAction } from "~/routes/staff+/studios.$slug.closures";
+import { studioDay } from "~/console/day.server";
 import { localTimeAhead } from "../fixtures/clock";
 import { createPatient, createStudioWithProviders } from "../fixtures/factories";
 import { describeEachEngine } from "../helpers/db";
@@ -86,6 +89,19 @@ describeEachEngine("cancelling a series' visits", ({ db }) => {
     ]);
     const key = { id: 1, name: "test", studios: [slug] } as unknown as ApiKey;
     expect(((await readVisit(d, key, String(rows[4].id))) as ApiVisit).series).toEqual({ id: seriesId, position: 5, count: COUNT });
+  });
+
+  it("a closure added later over a series visit shows it 'to move' on the day view, still visit 2 of 6, as a single visit", async () => {
+    const { d, slug, visits } = await bookSix();
+    const [, second] = await visits();
+    const day = localDayKey(second.startsAt, TZ);
+    const manager = await signedInStaff(d, "manager", [slug]);
+    const added = await callRoute(closuresAction, post(`/staff/studios/${slug}/closures`, { day, reason: "Burst pipe" }, manager.cookie), { params: { slug } });
+    expect(added.status).toBe(303);
+    const page = await studioDay(d, { slug, tz: TZ }, day);
+    expect(page.toMove.map((v) => [v.id, v.reason])).toEqual([[second.id, "Studio closed: Burst pipe"]]);
+    const [kept] = (await visits()).filter((v) => v.id === second.id);
+    expect([kept.status, kept.seriesPosition]).toEqual(["CONFIRMED", 2]);
   });
 
   it("the guest cancels visit 3 'and the following': exactly 3–6 cancelled in one change, one email listing them, one text", async () => {
