@@ -18,8 +18,13 @@ import { timePickerWeek } from "~/scheduling/time-picker.server";
 import {
   cancelVisit,
   rescheduleVisit,
+  seriesCancelChoices,
+  SHOWN_FEE_FIELDS,
+  shownFeeOf,
+  shownFeeValue,
   type ChangeRefused,
 } from "~/scheduling/visit-changes.server";
+import { formatUsd } from "~/rules/currency";
 import { visitFacts } from "~/scheduling/visit-view.server";
 import { visitOfAccount } from "~/scheduling/visits.server";
 import { goneLink } from "~/platform/gone-link.server";
@@ -107,10 +112,14 @@ const sequenceField = z.coerce
   .min(0)
   .max(1_000_000);
 
+// The fee the patient was shown: "none" or the amount in cents (a series' choices: each choice's sum).
+const shownFee = z.union([z.literal("none"), z.string().regex(/^\d{1,7}$/)]);
 const cancelSchema = z.object({
   sequence: sequenceField,
-  // The fee the patient was shown: "none" or the amount in cents.
-  shownFee: z.union([z.literal("none"), z.string().regex(/^\d{1,6}$/)]),
+  shownFee,
+  shownFeeFollowing: shownFee.optional(),
+  shownFeeAll: shownFee.optional(),
+  scope: z.enum(["this", "following", "all"]).default("this"),
 });
 
 /** The cancel page's data: the visit and its terms now (never the appointment row: it holds contact details). */
@@ -119,8 +128,25 @@ export async function cancelPage(
   token: string,
   access: VisitAccess
 ) {
-  const { facts, base } = await visitPage(request, token, access);
-  return { facts, base };
+  const { facts, base, appointment } = await visitPage(request, token, access);
+  const locale = localeOf(request);
+  const { t } = i18nOf(request);
+  // A series visit (decision 081): this one, this and the following, or all of the series still ahead.
+  const scopes = (await seriesCancelChoices(await getDb(), appointment)).map((c) => {
+    const label =
+      c.scope === "this"
+        ? t("visit.cancel.scope.this", { position: facts.series?.position ?? 1, of: facts.series?.of ?? 1 })
+        : c.scope === "following"
+          ? t("visit.cancel.scope.following", { count: c.count })
+          : t("visit.cancel.scope.all", { count: c.count });
+    return {
+      value: c.scope,
+      field: SHOWN_FEE_FIELDS[c.scope],
+      shownFee: shownFeeValue(c.feeCents),
+      label: c.feeCents ? t("visit.cancel.scope.withFee", { label, fee: formatUsd(c.feeCents, { locale }) }) : label,
+    };
+  });
+  return { facts, base, scopes };
 }
 
 /** Cancels on the terms the page showed; then back to the visit's page, which says it is cancelled. */
@@ -134,14 +160,17 @@ export async function submitCancel(
   // Hidden fields the patient cannot fix: whatever is wrong, one message at the form's top.
   const parsed = await validateForm(form, cancelSchema, i18nOf(request).t, undefined, { keep: [], errors: () => ({ "": ["visit.errors.incomplete"] }) });
   if (!parsed.ok) return parsed.response;
-  const shownFeeCents = parsed.value.shownFee === "none" ? null : Number(parsed.value.shownFee);
+  const { scope } = parsed.value;
+  const shownFeeCents = shownFeeOf(parsed.value, scope);
+  if (shownFeeCents === undefined) return rejected({}, { "": ["visit.errors.incomplete"] }, { status: 400, t: i18nOf(request).t });
   const outcome = await cancelVisit(db, {
     appointmentId: appointment.id,
     sequence: parsed.value.sequence,
     shownFeeCents,
+    scope,
   });
   if (!outcome.ok) return refused(request, outcome.code);
-  return redirect(`${manageBase(access, token)}?cancelled=1`, 303);
+  return redirect(`${manageBase(access, token)}?cancelled=${outcome.count > 1 ? "series" : "1"}`, 303);
 }
 
 const rescheduleSchema = z.object({

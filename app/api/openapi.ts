@@ -14,6 +14,18 @@ export const WEBHOOK_TYPES = ["visit.booked", "visit.moved", "visit.cancelled", 
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const isoOffset = { type: "string", format: "date-time", description: "ISO 8601 in the studio's wall time with its UTC offset." };
+/** A visit's place in its series (issue 39, decision 081): "visit 3 of 8", or null for a single visit. */
+const seriesPlace = {
+  type: ["object", "null"],
+  description: "The series this visit is part of (a course of visits booked at once), its place in it and how many visits the series has; null for a single visit. Each visit of a series has its own events.",
+  required: ["id", "position", "count"],
+  additionalProperties: false,
+  properties: {
+    id: { type: "string", pattern: "^[0-9]+$" },
+    position: { type: "integer", minimum: 1, maximum: 24 },
+    count: { type: "integer", minimum: 1, maximum: 24 },
+  },
+};
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ref("Error") } } });
 /** A query's instant: with its offset, or a date alone (that day's midnight at the studio). */
 const instantOrDay = (description: string) => ({
@@ -48,7 +60,7 @@ const schemas = {
   },
   Visit: {
     type: "object",
-    required: ["id", "studio", "service", "serviceName", "start", "end", "timezone", "status", "channel", "bookedAt", "cancelledAt", "patient"],
+    required: ["id", "studio", "service", "serviceName", "start", "end", "timezone", "status", "channel", "bookedAt", "cancelledAt", "series", "patient"],
     additionalProperties: false,
     properties: {
       id: { type: "string", pattern: "^[0-9]+$" },
@@ -62,6 +74,7 @@ const schemas = {
       channel: { enum: ["online", "phone", "waitlist"], description: "How it was booked: the patient online, the studio on the phone, a waitlist claim." },
       bookedAt: { type: "string", format: "date-time" },
       cancelledAt: { type: ["string", "null"], format: "date-time" },
+      series: seriesPlace,
       patient: {
         type: "object",
         description: "Contact details. Each read is recorded in the practice's audit log.",
@@ -96,7 +109,7 @@ const schemas = {
       timestamp: { type: "string", format: "date-time", description: "When it happened, ISO 8601 UTC." },
       data: {
         type: "object",
-        required: ["visitId", "studio", "service", "start", "status", "changes"],
+        required: ["visitId", "studio", "service", "start", "status", "series", "changes"],
         additionalProperties: false,
         properties: {
           visitId: { type: "string" },
@@ -105,6 +118,7 @@ const schemas = {
           start: isoOffset,
           status: { type: "string" },
           channel: { enum: ["online", "phone", "waitlist"], description: "visit.booked only: how it was booked." },
+          series: seriesPlace,
           changes: {
             type: "object",
             additionalProperties: false,

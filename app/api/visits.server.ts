@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod/v4";
 import type { Db } from "~/db/client.server";
-import { appointments, patients, services, studios } from "~/db/schema";
+import { appointments, patients, services, studios, visitSeries } from "~/db/schema";
 import { appendAudits } from "~/platform/audit.server";
 import { studioTimezone } from "~/rules/timezones";
 import { isDayKey, isoWithOffset, localMidnight } from "~/rules/zoned-time";
@@ -34,6 +34,9 @@ const row = {
   email: patients.email,
   phone: patients.phone,
   closedAt: patients.closedAt,
+  seriesId: appointments.seriesId,
+  seriesPosition: appointments.seriesPosition,
+  seriesCount: visitSeries.occurrences,
 };
 
 function visitJson(r: Row) {
@@ -50,6 +53,8 @@ function visitJson(r: Row) {
     channel: r.channel,
     bookedAt: r.createdAt.toISOString(),
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
+    // Its place in a series (issue 39, decision 081), or null for a single visit.
+    series: r.seriesId !== null && r.seriesPosition !== null && r.seriesCount !== null ? { id: String(r.seriesId), position: r.seriesPosition, count: r.seriesCount } : null,
     // A closed account (decision 078): said, with no personal data.
     patient: r.closedAt ? { firstName: "", lastName: "", email: "", phone: "", accountClosed: true } : { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone, accountClosed: false },
   };
@@ -64,6 +69,7 @@ function select(db: Db, where: SQL | undefined) {
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(studios, eq(studios.slug, appointments.studioSlug))
     .innerJoin(services, eq(services.code, appointments.serviceType))
+    .leftJoin(visitSeries, eq(visitSeries.id, appointments.seriesId))
     .where(where);
 }
 

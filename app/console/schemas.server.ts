@@ -43,7 +43,16 @@ export const statusSchema = z.object({
 });
 
 /** Cancel on the patient’s behalf: its note field has its own name (two forms on the visit page, one id each). */
-export const cancelSchema = z.object({ sequence, shownFee: z.union([z.literal("none"), z.string().regex(/^\d{1,6}$/)]), cancelNote: note });
+const shownFee = z.union([z.literal("none"), z.string().regex(/^\d{1,7}$/)]);
+/** A series visit's cancel also says which visits (decision 081) and the fee shown for each choice. */
+export const cancelSchema = z.object({
+  sequence,
+  shownFee,
+  shownFeeFollowing: shownFee.optional(),
+  shownFeeAll: shownFee.optional(),
+  scope: z.enum(["this", "following", "all"]).default("this"),
+  cancelNote: note,
+});
 
 /** A fee refund (issue 32 B): dollars as typed ("20", "20.00", "$20.5") to integer cents, and why. */
 export const feeRefundSchema = z.object({

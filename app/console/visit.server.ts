@@ -21,7 +21,8 @@ import { refundFee } from "~/payments/fees.server";
 import { paymentProvider } from "~/payments/provider.server";
 import { getBookableStudio, getService, getStudioAnyState } from "~/scheduling/catalogue.server";
 import { timePickerWeek } from "~/scheduling/time-picker.server";
-import { cancelVisit, cardOnFile, rescheduleVisit, termsOf, type ChangeRefused } from "~/scheduling/visit-changes.server";
+import { cancelVisit, cardOnFile, rescheduleVisit, seriesCancelChoices, SHOWN_FEE_FIELDS, shownFeeOf, shownFeeValue, termsOf, type ChangeRefused, type SeriesScope } from "~/scheduling/visit-changes.server";
+import { seriesPlaceOf } from "~/scheduling/series-calendar.server";
 import { recordVisitEvent, visitEventsCommitted } from "~/scheduling/visit-events.server";
 import { queueVisitText } from "~/sms/outbox.server";
 import { bookedLabel, STATUS_LABELS, visitStatus, type VisitStatus } from "./day.server";
@@ -144,7 +145,13 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
   ]);
   if (!studio || !service || !patient) throw notFound();
   const tz = studio.tz;
-  const [fee, texts, cardAsked] = await Promise.all([feeSection(db, user, appointment.id, tz), visitTexts(db, user, appointment, tz), cardsRequested(db, [appointment.id])]);
+  const [fee, texts, cardAsked, series, scopes] = await Promise.all([
+    feeSection(db, user, appointment.id, tz),
+    visitTexts(db, user, appointment, tz),
+    cardsRequested(db, [appointment.id]),
+    seriesPlaceOf(db, appointment),
+    seriesCancelChoices(db, appointment, now),
+  ]);
   const status = visitStatus(appointment);
   const terms = termsOf(appointment, now);
   const when = (at: Date) => formatShortDateTime(at, tz);
@@ -188,7 +195,22 @@ export async function visitPage(user: StaffUser, rawId: string | undefined, now 
       closed: patient.closedAt !== null,
     },
     actions: statusActions(status, appointment.startsAt, now).map((value) => ({ value, label: STATUS_ACTION_LABELS[value] })),
-    cancel: terms.canCancel ? { shownFee: terms.feeCents === null ? "none" : String(terms.feeCents), fee: terms.feeCents ? formatUsd(terms.feeCents) : null, late: terms.late } : null,
+    /** Its place in a series ("Visit 3 of 8"), or null. */
+    series: series ? { position: series.position, of: series.of } : null,
+    cancel: terms.canCancel
+      ? {
+          shownFee: shownFeeValue(terms.feeCents),
+          fee: terms.feeCents ? formatUsd(terms.feeCents) : null,
+          late: terms.late,
+          /** A series visit: this one, this and the following, or all (decision 081), each with its count and fees. */
+          scopes: scopes.map((c) => ({
+            value: c.scope,
+            field: SHOWN_FEE_FIELDS[c.scope],
+            shownFee: shownFeeValue(c.feeCents),
+            label: `${SCOPE_LABELS[c.scope](c.count)}${c.feeCents ? `, late-cancel fees ${formatUsd(c.feeCents)}` : ""}`,
+          })),
+        }
+      : null,
     canMove: terms.canCancel,
     texts,
     history,
@@ -227,10 +249,16 @@ export async function recordStatus(user: StaffUser, rawId: string | undefined, i
   return outcome;
 }
 
+const SCOPE_LABELS: Record<SeriesScope, (count: number) => string> = {
+  this: () => "Only this visit",
+  following: (count) => `This and the following visits (${count})`,
+  all: (count) => `All the series' visits still ahead (${count})`,
+};
+
 /** Cancels on the patient's behalf: the patient's own cancel, with the staff member and note recorded. */
-export async function cancelOnBehalf(user: StaffUser, rawId: string | undefined, input: { sequence: number; shownFeeCents: number | null; note: string }) {
+export async function cancelOnBehalf(user: StaffUser, rawId: string | undefined, input: { sequence: number; shownFeeCents: number | null; note: string; scope?: SeriesScope }) {
   const { db, appointment } = await scopedVisit(user, rawId);
-  return cancelVisit(db, { appointmentId: appointment.id, sequence: input.sequence, shownFeeCents: input.shownFeeCents, by: { staff: user, note: input.note } });
+  return cancelVisit(db, { appointmentId: appointment.id, sequence: input.sequence, shownFeeCents: input.shownFeeCents, scope: input.scope, by: { staff: user, note: input.note } });
 }
 
 /** Moves on the patient's behalf: the patient's own move (same lock, rules, emails and .ics), recorded as the staff's. */
@@ -375,7 +403,7 @@ export async function searchPatients(user: StaffUser, query: string) {
 /* The visit page's forms (`intent`: status, cancel, refund, card_link) and the move page's. */
 
 /** What the visit page's forms keep when refused: the typed words and which form it was (`intent`). */
-const VISIT_FIELDS = ["intent", "action", "note", "cancelNote", "amount", "reason"];
+const VISIT_FIELDS = ["intent", "action", "note", "cancelNote", "amount", "reason", "scope"];
 
 export async function visitPost(user: StaffUser, rawId: string | undefined, form: FormData) {
   const intent = String(form.get("intent") ?? "");
@@ -393,10 +421,12 @@ export async function visitPost(user: StaffUser, rawId: string | undefined, form
     // Its fields are the page's hidden ones and a note: one message at the top of the form.
     const parsed = await validateForm(form, cancelSchema, consoleWords(), undefined, { ...options, errors: () => ({ "": ["This form was not complete. Reload the page and try again."] }) });
     if (!parsed.ok) return parsed.response;
-    const { sequence, shownFee, cancelNote } = parsed.value;
-    const outcome = await cancelOnBehalf(user, rawId, { sequence, shownFeeCents: shownFee === "none" ? null : Number(shownFee), note: cancelNote });
+    const { sequence, scope, cancelNote } = parsed.value;
+    const shownFeeCents = shownFeeOf(parsed.value, scope);
+    if (shownFeeCents === undefined) return refused({ "": ["This form was not complete. Reload the page and try again."] }, 400);
+    const outcome = await cancelOnBehalf(user, rawId, { sequence, shownFeeCents, scope, note: cancelNote });
     if (!outcome.ok) return refused({ "": [REFUSALS[outcome.code]] }, outcome.code === "generic_error" ? 503 : 409);
-    throw done("cancelled");
+    throw outcome.count > 1 ? redirect(`/staff/visits/${rawId}?done=cancelled&count=${outcome.count}`, 303) : done("cancelled");
   }
   if (intent === "refund") {
     const parsed = await validateForm(form, feeRefundSchema, consoleWords(), undefined, options);

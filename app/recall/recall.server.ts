@@ -25,8 +25,19 @@ import { recallEmail } from "./recall-email";
 const TZ = sql.raw(`coalesce(st.timezone, 'America/New_York')`);
 
 /**
+ * A series of recall-type visits (a service with a recall interval: checkups, gum care) still ahead for the patient
+ * (issue 39 B, decision 081): while it lasts it is their recall, and no recall of any service is sent. `patientId` and
+ * `at` are SQL (a column, the clock); a single visit of another service does not count (it is not a course of care).
+ */
+const seriesReplacesRecall = (patientId: SQL, at: SQL) => sql`exists (
+  select 1 from appointments sv
+  join services ss on ss.code = sv.service_type and ss.recall_months is not null
+  where sv.patient_id = ${patientId} and sv.series_id is not null and sv.status = 'CONFIRMED' and sv.starts_at > ${at})`;
+
+/**
  * Each patient's last completed visit of each recall service — COMPLETED, or CONFIRMED and over by `now`; never
- * a cancelled or missed one — with its due date, unless a later visit of that service is booked or done.
+ * a cancelled or missed one — with its due date, unless a later visit of that service is booked or done, or a series
+ * of recall-type visits is still ahead (`seriesReplacesRecall`).
  * `where` narrows the visits (a window of days for the sender, an account's patients for the profile).
  */
 function lastRecallVisits(now: Date, where: SQL) {
@@ -45,7 +56,8 @@ function lastRecallVisits(now: Date, where: SQL) {
         select 1 from appointments later
         where later.patient_id = a.patient_id and later.service_type = a.service_type
           and later.status in ('CONFIRMED', 'COMPLETED') and later.starts_at > a.starts_at
-      )`;
+      )
+      and not ${seriesReplacesRecall(sql`a.patient_id`, at)}`;
 }
 
 /** A clock reading as a query parameter (an ISO string cast by the database: the same on PGlite and node-postgres). */
@@ -128,9 +140,10 @@ export async function sendDueRecalls(
           ),
         )
         .limit(1);
+      const [{ inSeries }] = rowsOf<{ inSeries: boolean }>(await tx.execute(sql`select ${seriesReplacesRecall(sql`${notice.patientId}::int`, instant(now))} as "inSeries"`));
       const today = localToday(now, studio.tz);
       const late = notice.kind === "due_soon" && dueSoonMissed(notice.dueOn, today);
-      let skipped = row.optedOut ? "unsubscribed" : later ? "booked" : late ? "late" : null;
+      let skipped = row.optedOut ? "unsubscribed" : later ? "booked" : inSeries ? "series" : late ? "late" : null;
       if (!skipped && !(await claimRecallDay(tx as Db, notice.patientId, today, notice.id))) {
         // This patient had a recall email today (another service's, another container's): one a day. A "due
         // soon" would be late tomorrow; a due email goes tomorrow morning.

@@ -5,7 +5,7 @@
  * studio-day lock as booking and relies on the same exclusion constraints: the old time is freed and the
  * new one taken together, or neither.
  */
-import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointmentReminders, appointments } from "~/db/schema";
 import {
@@ -200,16 +200,75 @@ export function visitChangesCommitted(db: Db) {
 }
 
 export type CancelOutcome =
-  | { ok: true; feeCents: number | null }
+  | { ok: true; feeCents: number | null; count: number }
   | { ok: false; code: ChangeRefused };
 
 /**
+ * Which visits of a series a cancel reaches (issue 39 B, decision 081): this one, this and the following ones (its
+ * place and after), or all of the series. Only visits that may still be cancelled count (confirmed, not begun): the
+ * past and the cancelled stay as they are.
+ */
+export type SeriesScope = "this" | "following" | "all";
+export const SERIES_SCOPES: readonly SeriesScope[] = ["this", "following", "all"];
+
+/** Locks every visit of the series `appointmentId` is in (none if it is in none), in id order. */
+async function lockSeriesOf(tx: Db, appointmentId: number) {
+  const [row] = await tx.select({ seriesId: appointments.seriesId }).from(appointments).where(eq(appointments.id, appointmentId));
+  if (row?.seriesId == null) return;
+  await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.seriesId, row.seriesId)).orderBy(asc(appointments.id)).for("update");
+}
+
+/** The visits a scope reaches from `appointment`, in series order (a cancel has locked them: `lockSeriesOf`). */
+async function visitsInScope(tx: Db, appointment: Appointment, scope: SeriesScope, now: Date): Promise<Appointment[]> {
+  if (scope === "this" || appointment.seriesId === null || appointment.seriesPosition === null) return [appointment];
+  const rows = await tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.seriesId, appointment.seriesId), scope === "following" ? gte(appointments.seriesPosition, appointment.seriesPosition) : undefined));
+  return rows
+    .filter((row) => row.id === appointment.id || termsOf(row, now).canCancel)
+    .sort((a, b) => (a.seriesPosition ?? 0) - (b.seriesPosition ?? 0));
+}
+
+/** What a cancel of each scope reaches and costs now: how many visits, and the sum of their late-cancel fees (or null). */
+export type SeriesCancelChoice = { scope: SeriesScope; count: number; feeCents: number | null };
+export async function seriesCancelChoices(db: Db, appointment: Appointment, now = new Date()): Promise<SeriesCancelChoice[]> {
+  if (appointment.seriesId === null || !termsOf(appointment, now).canCancel) return [];
+  const choices: SeriesCancelChoice[] = [];
+  for (const scope of SERIES_SCOPES) {
+    const visits = await visitsInScope(db, appointment, scope, now);
+    choices.push({ scope, count: visits.length, feeCents: feeOf(visits, now) });
+  }
+  // "This and following" from the last visit, or "all" reaching no more than the others, is not another choice.
+  const kept = choices.filter((c, i) => i === 0 || c.count > choices[i - 1].count);
+  return kept.length > 1 ? kept : [];
+}
+
+/** A cancel form's fee as shown, per scope: "none" or cents (`shownFee`, `shownFeeFollowing`, `shownFeeAll`). */
+export const SHOWN_FEE_FIELDS: Record<SeriesScope, string> = { this: "shownFee", following: "shownFeeFollowing", all: "shownFeeAll" };
+export const shownFeeValue = (feeCents: number | null) => (feeCents === null ? "none" : String(feeCents));
+/** The fee the form showed for the scope chosen (undefined: the form did not show that scope). */
+export function shownFeeOf(form: Partial<Record<string, unknown>>, scope: SeriesScope): number | null | undefined {
+  const value = form[SHOWN_FEE_FIELDS[scope]];
+  if (value === "none") return null;
+  return typeof value === "string" && /^\d{1,7}$/.test(value) ? Number(value) : undefined;
+}
+
+/** The late-cancel fees of cancelling these visits now (each visit's own, as a single cancel's), or null for none. */
+function feeOf(visits: Appointment[], now: Date): number | null {
+  const sum = visits.reduce((total, v) => total + (termsOf(v, now).feeCents ?? 0), 0);
+  return sum > 0 ? sum : null;
+}
+
+/**
  * Cancels a visit as the patient saw it, with the fee they were shown (`shownFeeCents`): if the 24-hour
- * window began in between, nothing happens and the page shows the new terms.
+ * window began in between, nothing happens and the page shows the new terms. With a `scope` (a series visit), the
+ * following visits or the whole series go with it in the same transaction, each cancelled as a single visit is
+ * (`applyCancel`: its event, reminders, fee when inside its own window); `shownFeeCents` is then their fees' sum.
  */
 export function cancelVisit(
   db: Db,
-  input: Seen & { shownFeeCents: number | null }
+  input: Seen & { shownFeeCents: number | null; scope?: SeriesScope }
 ): Promise<CancelOutcome> {
   return withRetries(
     "visit change",
@@ -217,21 +276,27 @@ export function cancelVisit(
       const now = input.now ?? new Date();
       try {
         const outcome = await db.transaction(async (tx) => {
+          // Many visits: the series' rows are locked first, in id order, before this one's (already among them).
+          if (input.scope && input.scope !== "this") await lockSeriesOf(tx as Db, input.appointmentId);
           const { appointment } = await lockSeen(
             tx as Db,
             input
           );
-          const terms = termsOf(appointment, now);
-          if (!terms.canCancel) throw new Refused("not_changeable");
-          if (terms.feeCents !== input.shownFeeCents)
+          if (!termsOf(appointment, now).canCancel) throw new Refused("not_changeable");
+          const visits = await visitsInScope(tx as Db, appointment, input.scope ?? "this", now);
+          const feeCents = feeOf(visits, now);
+          if (feeCents !== input.shownFeeCents)
             throw new Refused("terms_changed");
-          await applyCancel(tx as Db, appointment, { now, feeCents: terms.feeCents, cancelledBy: input.by ? "staff" : "patient", audit: (before, after) => auditChange(tx, input, "visit.cancel", appointment, before, after) });
-          // The fee is owed from this transaction on; the fee charger takes it (the cancel never waits on a charge).
-          const held = heldBy(appointment);
-          if (terms.feeCents && held) {
-            await recordFeeDue(tx, { appointmentId: appointment.id, studioSlug: appointment.studioSlug, amountCents: terms.feeCents, card: held, now });
+          for (const visit of visits) {
+            const terms = termsOf(visit, now);
+            await applyCancel(tx as Db, visit, { now, feeCents: terms.feeCents, cancelledBy: input.by ? "staff" : "patient", audit: (before, after) => auditChange(tx, input, "visit.cancel", visit, before, after) });
+            // The fee is owed from this transaction on; the fee charger takes it (the cancel never waits on a charge).
+            const held = heldBy(visit);
+            if (terms.feeCents && held) {
+              await recordFeeDue(tx, { appointmentId: visit.id, studioSlug: visit.studioSlug, amountCents: terms.feeCents, card: held, now });
+            }
           }
-          return { ok: true as const, feeCents: terms.feeCents };
+          return { ok: true as const, feeCents, count: visits.length };
         });
         forgetCached(db, "live:"); // this process's pages offer the freed time at once
         visitEventsCommitted();

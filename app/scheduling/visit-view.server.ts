@@ -2,6 +2,7 @@
  * What a visit's pages show (the guest's manage page, the patient area's visit detail, the cancel and
  * reschedule pages), computed once: times in the studio's zone, where, with whom, and what may change.
  */
+import { seriesPlaceOf } from "./series-calendar.server";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, providers } from "~/db/schema";
@@ -39,6 +40,7 @@ export async function visitFacts(
     .where(eq(providers.id, appointment.providerId));
   const terms = termsOf(appointment, now);
   const card = cardOnFile(appointment);
+  const series = await seriesPlaceOf(db, appointment);
   const minutes = Math.round(
     (appointment.endsAt.getTime() - appointment.startsAt.getTime()) / 60_000
   );
@@ -70,6 +72,7 @@ export async function visitFacts(
     terms,
     fee: terms.feeCents ? formatUsd(terms.feeCents, { locale }) : null,
     card: card ? cardLabelIn(t, locale, card) : null,
+    series: series ? { position: series.position, of: series.of } : null,
     chargedFee: appointment.lateCancelFeeCents
       ? formatUsd(appointment.lateCancelFeeCents, { locale })
       : null,

@@ -19,9 +19,9 @@ type Tx = Pick<Db, "select" | "insert" | "update" | "execute">;
 export const SMS_TOPIC = "sms";
 
 /** Texts about a visit (their key: visit, kind and the visit's start). */
-export type VisitTextKind = "booked" | "series_booked" | "moved" | "cancelled" | "reminder_2d" | "reminder_2h" | "confirmed" | "move_link" | "card_link" | "intake_link";
+export type VisitTextKind = "booked" | "series_booked" | "moved" | "cancelled" | "series_cancelled" | "reminder_2d" | "reminder_2h" | "confirmed" | "move_link" | "card_link" | "intake_link";
 /** Kinds we start (counted in the daily cap and kept out of the night); answers to a patient's own text are not. */
-const STARTED_BY_US = new Set<TextKind>(["booked", "series_booked", "moved", "cancelled", "reminder_2d", "reminder_2h", "offer", "card_link", "intake_link"]);
+const STARTED_BY_US = new Set<TextKind>(["booked", "series_booked", "moved", "cancelled", "series_cancelled", "reminder_2d", "reminder_2h", "offer", "card_link", "intake_link"]);
 
 export type QueuedText = {
   dedupeKey: string;
@@ -91,7 +91,7 @@ export async function queueVisitText(
   const studio = await studioForText(tx, visit.studioSlug);
   if (!studio) return false;
   const links = visitLinks(input.siteOrigin, visit.token);
-  const link = input.link ?? (input.kind === "cancelled" ? links.book : input.kind === "move_link" ? links.move : links.manage);
+  const link = input.link ?? (input.kind === "cancelled" || input.kind === "series_cancelled" ? links.book : input.kind === "move_link" ? links.move : links.manage);
   const body = composeText(input.kind, visit.locale, { studio: studio.name, at: visit.startsAt, tz: studio.tz, link, count: input.count });
   if (!body) return false;
   const answer = input.answerTo !== undefined;

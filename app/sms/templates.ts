@@ -14,6 +14,7 @@ export type TextKind =
   | "series_booked"
   | "moved"
   | "cancelled"
+  | "series_cancelled"
   | "reminder_2d"
   | "reminder_2h"
   | "offer"
@@ -58,6 +59,7 @@ const EN: Record<TextKind, Template> = {
   ],
   moved: (w) => [`${BRAND}: your visit at ${w.studio} is now ${w.when}. Manage: ${w.link}`],
   cancelled: (w) => [`${BRAND}: your visit at ${w.studio} on ${w.when} is cancelled. Book again: ${w.link}`],
+  series_cancelled: (w) => [`${BRAND}: your ${w.count} visits at ${w.studio} from ${w.when} on are cancelled. Book again: ${w.link}`],
   reminder_2d: (w) => [
     `${BRAND}: reminder of your visit at ${w.studio} on ${w.when}. Reply C to confirm, R to move it. Manage: ${w.link}`,
     `${BRAND}: visit at ${w.studio}, ${w.when}. Manage: ${w.link}`,
@@ -97,6 +99,7 @@ const ES: Record<TextKind, Template> = {
   ],
   moved: (w) => [`${BRAND}: su cita en ${w.studio} es ahora el ${w.when}. Gestionar: ${w.link}`],
   cancelled: (w) => [`${BRAND}: su cita en ${w.studio} del ${w.when} está cancelada. Reservar otra: ${w.link}`],
+  series_cancelled: (w) => [`${BRAND}: sus ${w.count} citas en ${w.studio} desde el ${w.when} están canceladas. Reservar otra: ${w.link}`],
   reminder_2d: (w) => [
     `${BRAND}: le recordamos su cita en ${w.studio} el ${w.when}. Responda C para confirmarla o R para cambiarla. Gestionar: ${w.link}`,
     `${BRAND}: cita en ${w.studio}, ${w.when}. Gestionar: ${w.link}`,

@@ -4,6 +4,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import {
+  ChoiceGroup,
   ErrorSummary,
   FormActions,
   FormStateProvider,
@@ -21,6 +22,9 @@ import type { VisitFactsData } from "./visit";
 import { VisitFor } from "./visit-for";
 import { metaT, Trans, useT } from "~/i18n/use-t";
 import { BRAND } from "~/platform/brand";
+
+/** A series visit's cancel choices (decision 081): which visits, the fee shown for each (manage-visit.server.ts). */
+type SeriesScopeChoice = { value: string; field: string; shownFee: string; label: string };
 
 /** A short line naming the visit, for the top of the change pages; whose it is when the server named them. */
 function VisitLine({ facts }: { facts: VisitFactsData }) {
@@ -76,10 +80,11 @@ export function CancelVisitPage({
   data,
   result,
 }: {
-  data: { facts: VisitFactsData; base: string };
+  data: { facts: VisitFactsData; base: string; scopes?: SeriesScopeChoice[] };
   result: FormResult;
 }) {
   const { facts, base } = data;
+  const scopes = data.scopes ?? [];
   const t = useT();
   return (
     <FormStateProvider result={result} values={undefined}>
@@ -113,6 +118,10 @@ export function CancelVisitPage({
                 name="shownFee"
                 value={facts.terms.feeCents ?? "none"}
               />
+              {scopes.map((s) => (s.value === "this" ? null : <input key={s.field} type="hidden" name={s.field} value={s.shownFee} />))}
+              {scopes.length ? (
+                <ChoiceGroup name="scope" legend={t("visit.cancel.scope.legend")} hint={t("visit.cancel.scope.hint")} choices={scopes} defaultValue="this" />
+              ) : null}
               <div className="form-actions">
                 <SubmitButton
                   label={
@@ -186,7 +195,7 @@ export const visitChangeMeta =
   ({ matches }) => [{ title: metaT(matches)(title, { brand: BRAND }) }, { name: "robots", content: "noindex" }];
 
 export function CancelVisitRoute({ narrow = false }: { narrow?: boolean }) {
-  const page = <CancelVisitPage data={useLoaderData<{ facts: VisitFactsData; base: string }>()} result={useActionData<FormResult>()} />;
+  const page = <CancelVisitPage data={useLoaderData<{ facts: VisitFactsData; base: string; scopes?: SeriesScopeChoice[] }>()} result={useActionData<FormResult>()} />;
   return narrow ? <div className="page narrow">{page}</div> : page;
 }
 

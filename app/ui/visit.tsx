@@ -28,6 +28,8 @@ export type VisitFactsData = {
   fee: string | null;
   card: string | null;
   chargedFee: string | null;
+  /** Its place in a series ("visit 3 of 8", issue 39), or null. */
+  series: { position: number; of: number } | null;
   /** Whose visit, when it is a family member's and the reader may know (manage-visit.server.ts's visitPage). */
   forName?: string | null;
 };
@@ -47,6 +49,7 @@ export function VisitFactsList({ facts }: { facts: VisitFactsData }) {
         <dt>{t("visit.facts.visit")}</dt>
         <dd>
           {facts.serviceName} · {facts.length}
+          {facts.series ? ` · ${t("visit.seriesPlace", { position: facts.series.position, of: facts.series.of })}` : null}
         </dd>
       </div>
       <div>
@@ -66,12 +69,14 @@ export function VisitFactsList({ facts }: { facts: VisitFactsData }) {
   );
 }
 
-/** `?moved=1` / `?cancelled=1`: where a change's POST redirected to. */
-export const changeOf = (url: URL): "moved" | "cancelled" | null =>
+/** `?moved=1` / `?cancelled=1` (`=series`: several visits of its series with it): where a change's POST redirected to. */
+export const changeOf = (url: URL): "moved" | "cancelled" | "cancelledSeries" | null =>
   url.searchParams.get("moved") === "1"
     ? "moved"
     : url.searchParams.get("cancelled") === "1"
     ? "cancelled"
+    : url.searchParams.get("cancelled") === "series"
+    ? "cancelledSeries"
     : null;
 
 /** After a change, the page it lands on says what happened (the email follows). */
@@ -79,7 +84,7 @@ export function VisitChangedBanner({
   change,
   facts,
 }: {
-  change: "moved" | "cancelled" | null;
+  change: ReturnType<typeof changeOf>;
   facts: VisitFactsData;
 }) {
   const t = useT();
@@ -94,7 +99,7 @@ export function VisitChangedBanner({
     return (
       <div className="notice" role="status">
         <p>
-          {change === "cancelled" ? t("visit.changed.cancelledEmailed") : t("visit.changed.cancelled")}
+          {change === "cancelledSeries" ? t("visit.changed.cancelledSeries") : change === "cancelled" ? t("visit.changed.cancelledEmailed") : t("visit.changed.cancelled")}
           {facts.chargedFee
             ? ` ${t("visit.changed.fee", { fee: facts.chargedFee })}`
             : ""}

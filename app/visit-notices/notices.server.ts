@@ -23,7 +23,7 @@ import { cardOnFile } from "~/scheduling/visit-changes.server";
 import { cardLabelIn } from "~/scheduling/visit-notes";
 import { seriesPlaceOf } from "~/scheduling/series-calendar.server";
 import { consumeVisitEvents, type VisitEvent } from "~/scheduling/visit-events.server";
-import { pairConfirmationEmail, seriesConfirmationEmail, visitEmail, type VisitEmailKind } from "./visit-email";
+import { pairConfirmationEmail, seriesCancelledEmail, seriesConfirmationEmail, visitEmail, type VisitEmailKind } from "./visit-email";
 
 /** The consumer's name: its cursor row in `visit_event_cursors`. */
 export const NOTICES_CONSUMER = "visit-notices";
@@ -94,6 +94,12 @@ async function notify(tx: Db, event: VisitEvent, visit: Visit, env: { siteOrigin
     // first one's is read. ONE email and ONE text for the series, at its first visit's event; none for the others.
     return visit.appointment.seriesPosition === 1 ? notifySeries(tx, event, visit, env) : 0;
   }
+  if (event.type === "visit.cancelled" && visit.appointment.seriesId !== null) {
+    // Several visits of a series cancelled in one change (decision 081): ONE email and ONE text, at the event of the
+    // first of them in the series; none for the others. A single visit's cancel is told as any.
+    const together = await cancelledTogether(tx, event, visit.appointment.seriesId);
+    if (together.length > 1) return together[0].id === visit.appointment.id ? notifySeriesCancel(tx, event, visit, together, env) : 0;
+  }
   const appointment = { ...(await asOf(tx, event, visit.appointment)), series: await seriesPlaceOf(tx, visit.appointment) };
   const now = event.at;
   let queued = 0;
@@ -156,6 +162,36 @@ async function firstTime(tx: Db, appointment: Appointment): Promise<Appointment>
     .from(visitEvents)
     .where(and(eq(visitEvents.visitId, appointment.id), eq(visitEvents.type, "visit.booked")));
   return booked ? asOf(tx, booked, appointment) : appointment;
+}
+
+/** The visits of the series cancelled in the transaction of `event` (its `tx_id`), in series order, as they are now. */
+async function cancelledTogether(tx: Db, event: VisitEvent, seriesId: number): Promise<Appointment[]> {
+  const rows = await tx
+    .select({ appointment: appointments })
+    .from(visitEvents)
+    .innerJoin(appointments, eq(appointments.id, visitEvents.visitId))
+    .where(and(eq(visitEvents.txId, event.txId), eq(visitEvents.type, "visit.cancelled"), eq(appointments.seriesId, seriesId)))
+    .orderBy(appointments.seriesPosition);
+  return rows.map((r) => r.appointment);
+}
+
+/** Several visits of a series cancelled at once: one email listing them (each at the time it had), one text. */
+async function notifySeriesCancel(tx: Db, event: VisitEvent, visit: Visit, together: Appointment[], env: { siteOrigin: string; mailFrom: string }): Promise<number> {
+  const [series] = await tx.select().from(visitSeries).where(eq(visitSeries.id, visit.appointment.seriesId!));
+  const studio = await getStudioAnyState(tx, visit.appointment.studioSlug);
+  const service = await getService(tx, visit.appointment.serviceType, { fresh: true });
+  if (!series || !studio || !service) return 0;
+  const visits = together.map((a) => ({ ...a, series: { position: a.seriesPosition!, of: series.occurrences, token: series.token } }));
+  const feeCents = together.reduce((sum, a) => sum + (a.lateCancelFeeCents ?? 0), 0) || null;
+  const card = cardOnFile(visit.appointment);
+  let queued = 0;
+  if (visit.email) {
+    const cardLabel = card ? cardLabelIn(tFor(visit.appointment.locale), visit.appointment.locale, card) : null;
+    await enqueueEmail(tx, seriesCancelledEmail({ to: visit.email, firstName: visit.firstName, visits, feeCents, cardLabel, studio, service, now: event.at, ...env }));
+    queued++;
+  }
+  if (await queueVisitText(tx, { appointmentId: together[0].id, kind: "series_cancelled", now: event.at, siteOrigin: env.siteOrigin, count: together.length })) queued++;
+  return queued;
 }
 
 /** A series booked: one email listing every visit as its booking left it, with the series' calendar link; one text. */

@@ -131,11 +131,14 @@ export function VisitEmailHtml(p: Props) {
         </>
       ) : null}
       {p.cancelled ? (
-        <p style={{ margin: "20px 0 12px" }}>
-          <a href={p.bookUrl} style={EMAIL_BUTTON}>
-            {t("visit.bookAnother")}
-          </a>
-        </p>
+        <>
+          {p.eachNote ? <p style={{ margin: "20px 0 0" }}>{p.eachNote}</p> : null}
+          <p style={{ margin: "20px 0 12px" }}>
+            <a href={p.bookUrl} style={EMAIL_BUTTON}>
+              {t("visit.bookAnother")}
+            </a>
+          </p>
+        </>
       ) : (
         <>
           <h2 style={h2}>{t("visit.manage.bring")}</h2>

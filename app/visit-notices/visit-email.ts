@@ -324,3 +324,61 @@ export function seriesConfirmationEmail(input: Omit<Input, "appointment"> & { vi
   const time = `${formatLocalTime(first.startsAt, studio.tz, locale)} ${zoneAbbreviation(first.startsAt, studio.tz)}`;
   return { to: input.to, subject: t("visit.email.series.subject", { ...words, day, time }), text: lines.join("\n"), html };
 }
+
+/**
+ * Several visits of a series cancelled in one change (issue 39 B, decision 081): ONE email listing them ("3 of 8 —
+ * …"), each with its page, and the late-cancel fees' sum when some were inside their window. No calendar part (one
+ * VEVENT per iTIP message, as the series' booking email): the patient is told to delete them from their calendar.
+ */
+export function seriesCancelledEmail(input: Omit<Input, "appointment"> & { visits: Input["appointment"][]; feeCents: number | null; cardLabel: string | null }) {
+  const { studio, service, siteOrigin, visits } = input;
+  const first = visits[0];
+  const { locale, t } = wordsOf(first);
+  const count = visits.length;
+  const serviceWords = serviceName(t, locale, { code: first.serviceType, name: service.name });
+  const rows = visits.map((v, i) => {
+    const place = t("visit.email.series.place", { position: v.series?.position ?? i + 1, of: v.series?.of ?? count });
+    return {
+      who: place,
+      serviceName: serviceWords,
+      when: formatLongDateTime(v.startsAt, studio.tz, locale),
+      visitUrl: `${siteOrigin}/booking/confirmed/${v.token}`,
+      calendarUrl: `${siteOrigin}/booking/confirmed/${v.token}/calendar.ics`,
+      intakeUrl: null,
+      manageLabel: t("visit.email.seriesCancelled.see", { place }),
+    };
+  });
+  const details = studioDetails(studio, t, locale);
+  const words = { count, service: serviceWords, brand: BRAND, studio: studioName(t, locale, studio) };
+  const fee = input.feeCents ? t("visit.email.seriesCancelled.fee", { fee: formatUsd(input.feeCents, { locale }), card: input.cardLabel ?? t("visit.cardOnFile") }) : null;
+  const heading = t("visit.email.seriesCancelled.heading", words);
+  const lead = t("visit.email.seriesCancelled.lead", words);
+  const lines = [input.firstName ? t("visit.email.hi", { name: input.firstName }) : t("visit.email.hiThere"), "", lead, ""];
+  for (const row of rows) lines.push(`${row.who} — ${row.when}`);
+  if (fee) lines.push("", fee);
+  lines.push("", t("visit.email.seriesCancelled.calendar"), "", ...details.lines);
+  lines.push("", t("visit.email.text.bookAnother", { url: `${siteOrigin}/booking` }), "", t("visit.email.signoff"), BRAND);
+  const html =
+    "<!DOCTYPE html>" +
+    renderToStaticMarkup(
+      createElement(VisitEmailHtml, {
+        t,
+        locale,
+        brand: BRAND,
+        heading,
+        lead: fee ? `${lead} ${fee}` : lead,
+        serviceName: serviceWords,
+        when: rows[0].when,
+        cancelled: true,
+        ...details.card,
+        intakeUrl: null,
+        visitUrl: rows[0].visitUrl,
+        bookUrl: `${siteOrigin}/booking`,
+        bring: [],
+        cancellationPolicy: cancellationPolicy(t, locale),
+        visits: rows,
+        eachNote: t("visit.email.seriesCancelled.calendar"),
+      }),
+    );
+  return { to: input.to, subject: t("visit.email.seriesCancelled.subject", words), text: lines.join("\n"), html };
+}

@@ -17,7 +17,7 @@ import { randomBytes } from "node:crypto";
 import { and, arrayContains, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "~/db/client.server";
-import { staff, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { appointments, staff, visitSeries, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { appendAudit } from "~/platform/audit.server";
 import { enqueueEmail } from "~/platform/email.server";
 import { offsetMs } from "~/rules/zoned-time";
@@ -41,7 +41,7 @@ export function isoWithOffset(at: Date, tz: string): string {
 const isWebhookType = (type: string): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 
 /** The thin body of one event (payload.ts): what happened to which visit, nothing about the patient. */
-export function payloadOf(event: VisitEvent, tz: string): WebhookPayload | null {
+export function payloadOf(event: VisitEvent, tz: string, series: WebhookPayload["data"]["series"] = null): WebhookPayload | null {
   if (!isWebhookType(event.type) || event.visitId === null || !event.serviceCode || !event.startsAt || !event.status) return null;
   return {
     type: event.type,
@@ -53,12 +53,23 @@ export function payloadOf(event: VisitEvent, tz: string): WebhookPayload | null 
       start: isoWithOffset(event.startsAt, tz),
       status: event.status as WebhookPayload["data"]["status"],
       ...(event.channel ? { channel: event.channel } : {}),
+      series,
       changes: {
         ...(event.previousStartsAt ? { previousStart: isoWithOffset(event.previousStartsAt, tz) } : {}),
         ...(event.cancelledBy ? { cancelledBy: event.cancelledBy } : {}),
       },
     },
   };
+}
+
+/** The visit's place in its series for the body (decision 081), or null. */
+async function seriesOf(tx: Db, visitId: number): Promise<WebhookPayload["data"]["series"]> {
+  const [row] = await tx
+    .select({ id: appointments.seriesId, position: appointments.seriesPosition, count: visitSeries.occurrences })
+    .from(appointments)
+    .innerJoin(visitSeries, eq(visitSeries.id, appointments.seriesId))
+    .where(eq(appointments.id, visitId));
+  return row && row.id !== null && row.position !== null ? { id: String(row.id), position: row.position, count: row.count } : null;
 }
 
 export const newMessageId = () => `msg_${randomBytes(18).toString("base64url")}`;
@@ -82,7 +93,8 @@ export async function fanOut(db: Db, now: Date): Promise<number> {
         );
       if (endpoints.length === 0) continue;
       const studio = await getStudioAnyState(tx, event.studioSlug);
-      const payload = payloadOf(event, studio?.tz ?? "America/New_York");
+      // A visit's series and place never change (a move keeps them): read from the visit now, as of the event.
+      const payload = payloadOf(event, studio?.tz ?? "America/New_York", await seriesOf(tx, event.visitId));
       if (!payload) continue;
       const body = JSON.stringify(payload);
       await tx

@@ -8,6 +8,7 @@
  *   "data": { "visitId": "<visit id as string>", "studio": "<studio slug>", "service": "<service slug>",
  *             "start": "<ISO 8601 with the studio's offset>", "status": "<visit status>",
  *             "channel"?: "online"|"phone"|"waitlist" (visit.booked: how it was booked, issue 38 E),
+ *             "series": { "id": "<series id>", "position": 3, "count": 8 } | null (issue 39, decision 081),
  *             "changes": { "previousStart"?: "<ISO with offset>", "cancelledBy"?: "patient"|"staff"|"account_closed" } } }
  */
 import { z } from "zod/v4";
@@ -33,6 +34,7 @@ export const webhookPayloadSchema = z
         start: isoWithOffset,
         status: z.enum(WEBHOOK_VISIT_STATUSES),
         channel: z.enum(["online", "phone", "waitlist"]).optional(),
+        series: z.object({ id: z.string().regex(/^\d+$/), position: z.number().int().min(1).max(24), count: z.number().int().min(1).max(24) }).strict().nullable(),
         changes: z
           .object({
             previousStart: isoWithOffset.optional(),

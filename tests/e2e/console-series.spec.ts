@@ -1,7 +1,10 @@
 import { expect } from "@playwright/test";
 import { usFederalHolidays } from "../../app/rules/holidays";
 import { addDays, localToday } from "../../app/rules/zoned-time";
+import { useMailbox } from "./mailbox";
 import { expectNoAxeViolations, next, setUpAndSignIn, shoot, test } from "./support";
+
+const { mailTo } = useMailbox();
 
 /** A weekly series whose last visit falls on the next federal holiday (the studios close): its first day and count. */
 function seriesOverHoliday(): { day: string; count: number } {
@@ -30,6 +33,8 @@ test("a front desk repeats a held visit as a series: a bad rule refused, the pre
   await page.getByLabel("First name").fill("Iris");
   await page.getByLabel("Last name").fill(`Series ${project}`);
   await page.getByLabel("Phone", { exact: true }).fill(phone);
+  const email = `iris-series-${project}-${phone}@example.com`;
+  await page.getByRole("textbox", { name: "Email (optional)" }).fill(email);
   await page.getByLabel("Date of birth", { exact: true }).fill("1991-04-12");
   await next(page, "Make a new patient");
   if (await page.getByRole("button", { name: "None of these: make a new patient" }).isVisible()) await next(page, "None of these: make a new patient");
@@ -83,5 +88,34 @@ test("a front desk repeats a held visit as a series: a bad rule refused, the pre
   await shoot(page, "desk-series-conflict", testInfo);
   await next(page, "Book the series");
   await expect(page).toHaveURL(/\/staff\/visits\/\d+\?done=booked/);
+  await expectNoAxeViolations(page);
+
+  // The patient's own cancel page (decision 081), from the series email's first link: which visits of the series,
+  // "this one" chosen; kept (the cancel itself is the console's below, and the integration tests' through this form).
+  const mail = await mailTo(email, /visits for/);
+  const first = /\/booking\/confirmed\/([A-Za-z0-9_-]+)/.exec(mail)![1];
+  const visitPage = page.url();
+  await page.goto(`/booking/confirmed/${first}/cancel`);
+  const choices = page.getByRole("group", { name: "Which visits of the series?" });
+  await expect(choices.getByRole("radio", { name: /^Only this one \(visit 1 of \d+\)$/ })).toBeChecked();
+  await expect(choices.getByRole("radio", { name: /^This one and the following ones \(\d+ visits\)$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "patient-series-cancel", testInfo);
+  await page.getByRole("link", { name: "Keep my visit" }).click();
+  await expect(page.getByText(/visit 1 of \d+/)).toBeVisible();
+  await page.goto(visitPage);
+
+  // Living with it (decision 081): the visit page says which of the series it is, and its cancel reaches this one, or
+  // this and the following ones (from the first visit: all of them, so no third choice).
+  const kept = await page.getByText(/^Visit 1 of \d+$/).textContent();
+  const of = Number(/of (\d+)/.exec(kept ?? "")![1]);
+  const scope = page.getByRole("group", { name: "Which visits of the series" });
+  await expect(scope.getByRole("radio")).toHaveCount(2);
+  await scope.getByRole("radio", { name: `This and the following visits (${of})` }).check();
+  await expectNoAxeViolations(page);
+  await shoot(page, "desk-series-cancel", testInfo);
+  await next(page, "Cancel the visit");
+  await expect(page.getByRole("status").filter({ hasText: `Cancelled ${of} visits of the series. The patient was emailed once, with the list.` })).toBeVisible();
+  await expect(page.getByText("Visit 1 of")).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -247,11 +247,16 @@ describeEachEngine("read API and API keys", ({ db }) => {
     const sample = (type: string, changes: Record<string, string> = {}) => ({
       type,
       timestamp: "2027-03-01T14:00:05.000Z",
-      data: { visitId: String(visits[0]), studio: studio.slug, service: "CLNCHK", start: "2027-03-01T09:00:00-05:00", status: "booked", changes },
+      data: { visitId: String(visits[0]), studio: studio.slug, service: "CLNCHK", start: "2027-03-01T09:00:00-05:00", status: "booked", series: null, changes },
     });
     for (const type of WEBHOOK_TYPES) expect(v.webhook(type)(sample(type)), type).toBe(true);
     expect(v.webhook("visit.moved")(sample("visit.moved", { previousStart: "2027-03-01T08:00:00-05:00" }))).toBe(true);
     expect(v.webhook("visit.cancelled")(sample("visit.cancelled", { cancelledBy: "staff" }))).toBe(true);
+    // A series visit's place (decision 081): its series, position and count; anything else in it is refused.
+    const ofSeries = (series: unknown) => ({ ...sample("visit.cancelled"), data: { ...sample("visit.cancelled").data, series } });
+    expect(v.webhook("visit.cancelled")(ofSeries({ id: "7", position: 3, count: 8 }))).toBe(true);
+    expect(v.webhook("visit.cancelled")(ofSeries({ id: "7", position: 3 }))).toBe(false);
+    expect(v.webhook("visit.cancelled")(ofSeries({ id: "7", position: 25, count: 8 }))).toBe(false);
     // The document refuses what a webhook must never carry, and a type under another type's name.
     expect(v.webhook("visit.booked")({ ...sample("visit.booked"), data: { ...sample("visit.booked").data, email: "a@b.c" } })).toBe(false);
     expect(v.webhook("visit.booked")(sample("visit.moved"))).toBe(false);

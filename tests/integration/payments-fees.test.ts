@@ -101,7 +101,7 @@ async function lateCancelledVisit(db: Db, number = "4242424242424242", locale = 
   if (!booked.ok) throw new Error(booked.code);
   const [visit] = await db.select().from(appointments).where(eq(appointments.token, booked.appointment.token));
   const cancelled = await cancelVisit(db, { appointmentId: visit.id, sequence: visit.sequence, shownFeeCents: 5000, now });
-  expect(cancelled).toEqual({ ok: true, feeCents: 5000 });
+  expect(cancelled).toEqual({ ok: true, feeCents: 5000, count: 1 });
   return { visit, email: patient.email, card };
 }
 

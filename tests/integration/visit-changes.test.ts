@@ -74,7 +74,7 @@ describeEachEngine("cancel and reschedule", ({ db }) => {
         shownFeeCents: null,
         now,
       })
-    ).toEqual({ ok: true, feeCents: null });
+    ).toEqual({ ok: true, feeCents: null, count: 1 });
     const [row] = await db()
       .db.select()
       .from(appointments)
@@ -140,7 +140,7 @@ describeEachEngine("cancel and reschedule", ({ db }) => {
         shownFeeCents: 5000,
         now: late,
       })
-    ).toEqual({ ok: true, feeCents: 5000 });
+    ).toEqual({ ok: true, feeCents: 5000, count: 1 });
     const [row] = await db()
       .db.select()
       .from(appointments)
@@ -160,7 +160,7 @@ describeEachEngine("cancel and reschedule", ({ db }) => {
         shownFeeCents: null,
         now: late,
       })
-    ).toEqual({ ok: true, feeCents: null });
+    ).toEqual({ ok: true, feeCents: null, count: 1 });
   });
 
   it("a visit that has begun or passed cannot be cancelled or moved online", async () => {
@@ -240,7 +240,7 @@ describeEachEngine("cancel and reschedule", ({ db }) => {
       code: "changed",
     });
     // Then cancelled: book → move → cancel are one event to a calendar (ical.js reads each; SEQUENCE rises).
-    expect(await cancelVisit(db().db, { appointmentId: visit.id, sequence: 1, shownFeeCents: null, now })).toEqual({ ok: true, feeCents: null });
+    expect(await cancelVisit(db().db, { appointmentId: visit.id, sequence: 1, shownFeeCents: null, now })).toEqual({ ok: true, feeCents: null, count: 1 });
     const series = (await mailsTo(db().db, await emailOf(db().db, visit.id))).map((m) => m.ics!);
     expect(series).toHaveLength(3);
     expect(icsSeriesProblems(series)).toEqual([]);

@@ -48,7 +48,7 @@ describeEachEngine("visit events", ({ db, engine }) => {
     const visit = await book(db().db, slug, daysAhead(3));
     const moved = await rescheduleVisit(db().db, { appointmentId: visit.id, sequence: 0, startsAt: daysAhead(4) });
     expect(moved.ok).toBe(true);
-    expect(await cancelVisit(db().db, { appointmentId: visit.id, sequence: 1, shownFeeCents: null })).toEqual({ ok: true, feeCents: null });
+    expect(await cancelVisit(db().db, { appointmentId: visit.id, sequence: 1, shownFeeCents: null })).toEqual({ ok: true, feeCents: null, count: 1 });
     expect((await eventsOf(db().db, visit.id)).map((e) => [e.seq, e.type, e.status, e.cancelledBy, e.freedReason])).toEqual([
       [1, "visit.booked", "booked", null, null],
       [2, "visit.moved", "booked", null, "move"],

@@ -27,7 +27,7 @@ describe("segment counter", () => {
   });
 });
 
-const KINDS: TextKind[] = ["booked", "series_booked", "moved", "cancelled", "reminder_2d", "reminder_2h", "offer", "confirmed", "move_link", "card_link", "intake_link", "stop", "start", "help"];
+const KINDS: TextKind[] = ["booked", "series_booked", "moved", "cancelled", "series_cancelled", "reminder_2d", "reminder_2h", "offer", "confirmed", "move_link", "card_link", "intake_link", "stop", "start", "help"];
 const LONG_NAMES = ["Ponce City Market", "Virtual consult (video)", "Midtown Atlanta — Peachtree & 14th Street", "Clínica Dental Océano Pacífico San José Ñ"];
 // A long site address and a visit's 32-character token: the longest link a text carries.
 const LINK = `https://appointments.studiodental-example.com/booking/confirmed/${"A".repeat(32)}/reschedule`;

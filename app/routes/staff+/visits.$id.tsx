@@ -37,7 +37,8 @@ export default function StaffVisit() {
   const visit = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [query] = useSearchParams();
-  const done = DONE[query.get("done") ?? ""];
+  const many = Number(query.get("count") ?? "0");
+  const done = query.get("done") === "cancelled" && many > 1 ? `Cancelled ${many} visits of the series. The patient was emailed once, with the list.` : DONE[query.get("done") ?? ""];
   const intent = result?.initialValue && "intent" in result.initialValue ? result.initialValue.intent : null;
   return (
     <ConsolePage title={`${visit.patient.name || "Patient"}: ${visit.service}`}>
@@ -52,6 +53,14 @@ export default function StaffVisit() {
       <dl className="console-dl">
         <dt>When</dt>
         <dd>{visit.when}</dd>
+        {visit.series ? (
+          <>
+            <dt>Series</dt>
+            <dd>
+              Visit {visit.series.position} of {visit.series.of}
+            </dd>
+          </>
+        ) : null}
         <dt>With</dt>
         <dd>{visit.provider}</dd>
         <dt>Status</dt>
@@ -178,13 +187,17 @@ export default function StaffVisit() {
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="sequence" value={visit.sequence} />
             <input type="hidden" name="shownFee" value={visit.cancel.shownFee} />
+            {visit.cancel.scopes.map((s) => (s.value === "this" ? null : <input key={s.field} type="hidden" name={s.field} value={s.shownFee} />))}
+            {visit.cancel.scopes.length ? <ChoiceGroup name="scope" legend="Which visits of the series" choices={visit.cancel.scopes} defaultValue="this" /> : null}
             <p>
               {visit.cancel.fee
                 ? `Less than 24 hours ahead: the late-cancellation fee of ${visit.cancel.fee} is recorded on the card on file.`
                 : visit.cancel.late
                   ? "Less than 24 hours ahead, no card on file: no fee."
                   : "More than 24 hours ahead: no fee."}{" "}
-              The patient gets an email with the calendar cancellation.
+              {visit.cancel.scopes.length
+                ? "Each visit inside its 24 hours carries its own fee. The patient gets one email (with the list when several are cancelled)."
+                : "The patient gets an email with the calendar cancellation."}
             </p>
             <TextField name="cancelNote" label="Note (optional)" multiline />
           </ConsoleForm>
