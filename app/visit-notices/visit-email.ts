@@ -257,6 +257,25 @@ export function pairConfirmationEmail(visits: [Input & { who: string }, Input & 
   };
 }
 
+/** A series email's visits, each "3 of 8" with its page and its own link's words (booked or cancelled). */
+function seriesRows(
+  visits: Input["appointment"][],
+  { t, locale, tz, siteOrigin, serviceWords, label }: { t: ReturnType<typeof wordsOf>["t"]; locale: string; tz: string; siteOrigin: string; serviceWords: string; label: string },
+) {
+  return visits.map((v, i) => {
+    const place = t("visit.email.series.place", { position: v.series?.position ?? i + 1, of: v.series?.of ?? visits.length });
+    return {
+      who: place,
+      serviceName: serviceWords,
+      when: formatLongDateTime(v.startsAt, tz, locale),
+      visitUrl: `${siteOrigin}/booking/confirmed/${v.token}`,
+      calendarUrl: `${siteOrigin}/booking/confirmed/${v.token}/calendar.ics`,
+      intakeUrl: null,
+      manageLabel: t(label, { place }),
+    };
+  });
+}
+
 /**
  * A series booked (issue 39, decision 076): ONE email listing every visit ("1 of 8 — …"), each with its own manage
  * link, and a link to the series' calendar file (one VEVENT per visit). No calendar part: an email's iTIP part is
@@ -270,18 +289,7 @@ export function seriesConfirmationEmail(input: Omit<Input, "appointment"> & { vi
   const count = visits.length;
   const serviceWords = serviceName(t, locale, { code: first.serviceType, name: service.name });
   const calendarUrl = `${siteOrigin}/booking/series/${input.seriesToken}/calendar.ics`;
-  const rows = visits.map((v, i) => {
-    const place = t("visit.email.series.place", { position: v.series?.position ?? i + 1, of: v.series?.of ?? count });
-    return {
-      who: place,
-      serviceName: serviceWords,
-      when: formatLongDateTime(v.startsAt, studio.tz, locale),
-      visitUrl: `${siteOrigin}/booking/confirmed/${v.token}`,
-      calendarUrl: `${siteOrigin}/booking/confirmed/${v.token}/calendar.ics`,
-      intakeUrl: null,
-      manageLabel: t("visit.email.series.manage", { place }),
-    };
-  });
+  const rows = seriesRows(visits, { t, locale, tz: studio.tz, siteOrigin, serviceWords, label: "visit.email.series.manage" });
   const intake = needsIntakeLink(first) ? siteOrigin + intakeHref(first.token, { booked: true }) : null;
   const details = studioDetails(studio, t, locale);
   const bring = whatToBring(studio.isVirtual, t);
@@ -336,18 +344,7 @@ export function seriesCancelledEmail(input: Omit<Input, "appointment"> & { visit
   const { locale, t } = wordsOf(first);
   const count = visits.length;
   const serviceWords = serviceName(t, locale, { code: first.serviceType, name: service.name });
-  const rows = visits.map((v, i) => {
-    const place = t("visit.email.series.place", { position: v.series?.position ?? i + 1, of: v.series?.of ?? count });
-    return {
-      who: place,
-      serviceName: serviceWords,
-      when: formatLongDateTime(v.startsAt, studio.tz, locale),
-      visitUrl: `${siteOrigin}/booking/confirmed/${v.token}`,
-      calendarUrl: `${siteOrigin}/booking/confirmed/${v.token}/calendar.ics`,
-      intakeUrl: null,
-      manageLabel: t("visit.email.seriesCancelled.see", { place }),
-    };
-  });
+  const rows = seriesRows(visits, { t, locale, tz: studio.tz, siteOrigin, serviceWords, label: "visit.email.seriesCancelled.see" });
   const details = studioDetails(studio, t, locale);
   const words = { count, service: serviceWords, brand: BRAND, studio: studioName(t, locale, studio) };
   const fee = input.feeCents ? t("visit.email.seriesCancelled.fee", { fee: formatUsd(input.feeCents, { locale }), card: input.cardLabel ?? t("visit.cardOnFile") }) : null;
